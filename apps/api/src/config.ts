@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const url = z.url({ error: 'must be an absolute URL' }).refine((value) => /^https?:\/\//.test(value), {
+  message: 'must start with http:// or https://',
+});
+
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production'], { error: 'must be development, test or production' }).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+    PUBLIC_URL: url.optional(),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
+    DATABASE_URL: z
+      .url({ error: 'must be a postgres:// URL' })
+      .refine((value) => /^postgres(ql)?:\/\//.test(value), { message: 'must start with postgres:// or postgresql://' })
+      .optional(),
+    EMBEDDED_PG_PORT: port.default(54329),
+    OIDC_URL: url.optional(),
+    OIDC_REALM: z.string().regex(/^[\w-]+$/, 'must be a realm name (letters, digits, - and _)').default('portaal'),
+    OIDC_CLIENT_ID: z.string().regex(/^[\w.-]+$/, 'must be a client id').default('portaal-web'),
+    OIDC_AUDIENCE: z.string().min(1, 'must not be empty').default('portaal-api'),
+    ALLOW_DEV_IDP_IN_PRODUCTION: booleanFlag.default(false),
+    BRAND_NAME: z.string().min(1, 'must not be empty').max(60, 'must be at most 60 characters').default('Portaal'),
+    PROVIDER_ROLE_PREFIX: z.string().regex(/^[a-z][a-z0-9]*$/, 'must be lower-case letters and digits').default('provider'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
+    RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(1200),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.OIDC_URL === undefined && value.NODE_ENV === 'production' && !value.ALLOW_DEV_IDP_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_URL'],
+        message:
+          'is required with NODE_ENV=production: the embedded dev IdP is for development and demos (set ALLOW_DEV_IDP_IN_PRODUCTION=true to run it anyway)',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  issuer: string;
+  embeddedIdp: boolean;
+  dataDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value stops start-up with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join('.') || 'environment';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  const value = result.data;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
+  const idpBase = (value.OIDC_URL ?? publicUrl).replace(/\/+$/, '');
+  return {
+    ...value,
+    publicUrl,
+    issuer: `${idpBase}/realms/${value.OIDC_REALM}`,
+    embeddedIdp: value.OIDC_URL === undefined,
+    dataDir: path.resolve(cwd, value.DATA_DIR),
+  };
+}
+
+/** Loads an optional .env file from the working directory (Node's own parser). */
+export function loadEnvFile(cwd = process.cwd()): void {
+  const file = path.join(cwd, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}

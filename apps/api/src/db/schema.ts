@@ -1,0 +1,4 @@
+export { idpKeys, idpPayloads } from '@portaal/idp/tables';
+export * from '../modules/customers/customers.table.ts';
+export * from '../modules/users/users.table.ts';
+export * from './seed-state.table.ts';

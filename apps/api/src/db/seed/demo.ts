@@ -1,0 +1,50 @@
+import { staffRoleNames } from '@portaal/contracts';
+import { hashPassword } from '@portaal/idp/password';
+import type { Database } from '../client.ts';
+import {
+  addresses,
+  bankAccounts,
+  customerFeatures,
+  customerLinks,
+  customers,
+  memberships,
+  seedState,
+  users,
+} from '../schema.ts';
+import { DEMO_PASSWORD, demoCustomers, demoUsers } from './demo-data.ts';
+
+const SEED_NAME = 'demo-foundation';
+
+/** Loads the demo data once; later starts find the seed recorded and leave the data alone. */
+export async function seedDemo(db: Database, rolePrefix = 'provider'): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const staffRoles = staffRoleNames(rolePrefix);
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(seedState).values({ name: SEED_NAME }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+    for (const customer of demoCustomers) {
+      const { links, addresses: customerAddresses, bankAccounts: accounts, features, ...row } = customer;
+      await tx.insert(customers).values(row);
+      const { customerId } = customer;
+      if (links.length) await tx.insert(customerLinks).values(links.map((link) => ({ ...link, customerId })));
+      if (customerAddresses.length) {
+        await tx.insert(addresses).values(customerAddresses.map((address) => ({ ...address, customerId })));
+      }
+      if (accounts.length) await tx.insert(bankAccounts).values(accounts.map((account) => ({ ...account, customerId })));
+      await tx.insert(customerFeatures).values({ customerId, ...features });
+    }
+    for (const user of demoUsers) {
+      const { memberships: userMemberships, staff, ...row } = user;
+      await tx.insert(users).values({
+        ...row,
+        passwordHash,
+        globalRoles: staff ? [staffRoles[staff]] : [],
+        groups: staff ? ['/staff'] : ['/customers'],
+      });
+      if (userMemberships.length) {
+        await tx.insert(memberships).values(userMemberships.map((membership) => ({ ...membership, userId: user.id })));
+      }
+    }
+    return true;
+  });
+}

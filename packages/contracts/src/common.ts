@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const customerIdSchema = z.coerce
+  .number({ error: 'must be a customer id' })
+  .int('must be a whole number')
+  .positive('must be a positive number')
+  .max(2_147_483_647, 'is too large');
+
+export const customerParamsSchema = z.object({ customer_id: customerIdSchema });
+
+export const limitSchema = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 100')
+  .max(100, 'must be between 1 and 100')
+  .default(25);
+
+export const cursorSchema = z.string().max(512, 'is too long').optional();
+
+export const isoDateSchema = z.string().describe('ISO 8601 date (YYYY-MM-DD)');
+export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time in UTC');

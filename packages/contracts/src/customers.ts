@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { customerIdSchema, isoDateSchema, limitSchema } from './common.ts';
+
+export const customerStatuses = ['active', 'suspended', 'terminated'] as const;
+export const customerStatusSchema = z.enum(customerStatuses);
+export const languages = ['en', 'nl'] as const;
+export const languageSchema = z.enum(languages);
+export type Language = z.infer<typeof languageSchema>;
+
+export const addressTypes = ['delivery', 'invoice', 'postal', 'visit'] as const;
+export const addressTypeSchema = z.enum(addressTypes);
+
+export const customerLinkSchema = z
+  .object({ customer_id: z.number().int(), type: z.string(), identifier: z.string() })
+  .meta({ id: 'CustomerLink' });
+
+export const addressSchema = z
+  .object({
+    customer_id: z.number().int(),
+    type: addressTypeSchema,
+    main: z.boolean(),
+    lines: z.array(z.string()),
+    postcode: z.string(),
+    city: z.string(),
+    country: z.string().describe('ISO 3166-1 alpha-2 country code'),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof addressSchema>;
+
+export const customerSchema = z
+  .object({
+    customer_id: z.number().int(),
+    display_name: z.string(),
+    language: languageSchema,
+    status: customerStatusSchema,
+    phone: z.string().nullable(),
+    coc_number: z.string().nullable(),
+    vat_number: z.string().nullable(),
+    usage_po_number: z.string().nullable(),
+    links: z.array(customerLinkSchema),
+    addresses: z.array(addressSchema),
+    created_at: isoDateSchema,
+  })
+  .meta({ id: 'Customer' });
+export type Customer = z.infer<typeof customerSchema>;
+
+export const bankAccountSchema = z
+  .object({
+    customer_id: z.number().int(),
+    main: z.boolean(),
+    iban: z.string(),
+    bic: z.string().nullable(),
+    account_holder: z.string(),
+  })
+  .meta({ id: 'BankAccount' });
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+const observeSignalSchema = <T extends z.ZodRawShape>(limits: T) =>
+  z.object({ managed: z.boolean(), limits: z.object(limits) });
+
+export const customerFeaturesSchema = z
+  .object({
+    customer_id: z.number().int(),
+    observe: z.object({
+      flavor: z.string().nullable(),
+      metrics: observeSignalSchema({ hours: z.number(), series: z.number() }),
+      logs: observeSignalSchema({ hours: z.number(), bytes: z.number() }),
+      traces: observeSignalSchema({ hours: z.number(), bytes: z.number() }),
+    }),
+    contracts: z.object({
+      managed_services: z.object({ has_active_contract: z.boolean() }),
+      professional_services: z.object({ has_active_contract: z.boolean() }),
+      service_management: z.object({ has_active_contract: z.boolean() }),
+    }),
+  })
+  .meta({ id: 'CustomerFeatures' });
+export type CustomerFeatures = z.infer<typeof customerFeaturesSchema>;
+
+export const customerListQuerySchema = z.object({
+  status: customerStatusSchema.optional(),
+  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  limit: limitSchema,
+});
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+
+/** SPEC.md §3: the update customer form holds usagePoNumber only. */
+export const customerUpdateSchema = z
+  .object({
+    usage_po_number: z
+      .string({ error: 'must be a string' })
+      .trim()
+      .max(64, 'must be at most 64 characters')
+      .nullable(),
+  })
+  .strict();
+export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
+
+export const customerLookupQuerySchema = z.object({
+  link_type: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'is too long'),
+  link_id: z.string({ error: 'is required' }).trim().min(1, 'is required').max(128, 'is too long'),
+});
+
+export { customerIdSchema };
