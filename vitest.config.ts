@@ -6,13 +6,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/api/src/**/*.test.ts'],
         },
       },
       {
         test: {
           name: 'api',
-          include: ['apps/api/**/*.test.ts', 'apps/idp/**/*.test.ts'],
+          include: ['apps/api/test/**/*.test.ts', 'apps/idp/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { registerIdp } from '@portaal/idp';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { demoUsers } from './db/seed/demo-data.ts';
+import { createCustomersRepo } from './modules/customers/customers.repo.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { createCustomersService } from './modules/customers/customers.service.ts';
+import { metaRoutes } from './modules/meta/meta.routes.ts';
+import { opsRoutes } from './modules/ops/ops.routes.ts';
+import { createUsersRepo } from './modules/users/users.repo.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { docsRoutes, openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webRoutes } from './plugins/web.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const defaultWebDist = path.resolve(here, '../../web/dist');
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  ping(): Promise<void>;
+  /** Pino logger options; false silences logging (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+const SECRET_PARAMS = /^(id_token_hint|code|code_verifier|token|access_token|refresh_token|id_token|password|session_state)$/i;
+
+/** Request URLs are logged with secret query values (id_token_hint, code, …) replaced. */
+export function redactUrl(url: string): string {
+  const [pathPart, query] = url.split('?', 2);
+  if (!query) return url;
+  const params = new URLSearchParams(query);
+  for (const key of [...params.keys()]) if (SECRET_PARAMS.test(key)) params.set(key, '[redacted]');
+  return `${pathPart}?${params.toString()}`;
+}
+
+const serializers = {
+  req: (request: { method: string; url: string; id: string; ip?: string }) => ({
+    method: request.method,
+    url: redactUrl(request.url),
+    request_id: request.id,
+    remote: request.ip,
+  }),
+};
+
+export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACTED, censor: '[redacted]' }, serializers },
+    bodyLimit: 1_048_576,
+    trustProxy: config.NODE_ENV === 'production',
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  const users = createUsersService(createUsersRepo(db), { rolePrefix: config.PROVIDER_ROLE_PREFIX });
+  const customers = createCustomersService(createCustomersRepo(db));
+
+  await app.register(errorsPlugin);
+  await app.register(accessPlugin, { customerExists: customers.exists });
+  const idpOrigin = new URL(config.issuer).origin;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  await app.register(securityPlugin, {
+    connectOrigins: idpOrigin === publicOrigin ? [] : [idpOrigin],
+    rateLimitMax: config.RATE_LIMIT_MAX,
+  });
+  await app.register(openapiPlugin, { brandName: config.BRAND_NAME });
+  await app.register(authPlugin, {
+    issuer: config.issuer,
+    audience: config.OIDC_AUDIENCE,
+    clientId: config.OIDC_CLIENT_ID,
+    rightsFor: users.rightsFor,
+  });
+
+  if (config.embeddedIdp) {
+    const idp = await registerIdp(app, {
+      issuer: config.issuer,
+      realm: config.OIDC_REALM,
+      clientId: config.OIDC_CLIENT_ID,
+      audience: config.OIDC_AUDIENCE,
+      publicUrl: config.publicUrl,
+      db,
+      accounts: users.accountStore,
+      brandName: config.BRAND_NAME,
+      demoLogins: demoUsers.map((user) => ({
+        username: user.username,
+        role: user.staff ? `${config.PROVIDER_ROLE_PREFIX}_${user.staff}` : user.memberships.map((m) => m.role).join(', '),
+      })),
+      production: config.NODE_ENV === 'production',
+      allowInProduction: config.ALLOW_DEV_IDP_IN_PRODUCTION,
+    });
+    app.addHook('onClose', async () => idp.close());
+  }
+
+  await app.register(opsRoutes, { ping, metricsToken: config.METRICS_TOKEN });
+  await app.register(docsRoutes, { brandName: config.BRAND_NAME });
+  await app.register(metaRoutes, {
+    brandName: config.BRAND_NAME,
+    oidcUrl: config.issuer.replace(/\/realms\/[^/]+$/, ''),
+    realm: config.OIDC_REALM,
+    clientId: config.OIDC_CLIENT_ID,
+  });
+  await app.register(customerRoutes, { customers });
+  await app.register(webRoutes, { distDir: config.WEB_DIST ?? defaultWebDist });
+  return app;
+}

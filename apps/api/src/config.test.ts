@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const failure = (env: Record<string, string>) => {
+  try {
+    loadConfig(env, '/tmp');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+};
+
+describe('configuration', () => {
+  it('has embedded defaults', () => {
+    const config = loadConfig({}, '/srv/portaal');
+    expect(config.PORT).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.issuer).toBe('http://localhost:3000/realms/portaal');
+    expect(config.embeddedIdp).toBe(true);
+    expect(config.dataDir).toBe('/srv/portaal/.data');
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('uses Keycloak and an external database when configured', () => {
+    const config = loadConfig({
+      OIDC_URL: 'https://sso.example.com/',
+      OIDC_REALM: 'customers',
+      DATABASE_URL: 'postgres://portaal@db.example.com/portaal',
+    });
+    expect(config.issuer).toBe('https://sso.example.com/realms/customers');
+    expect(config.embeddedIdp).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://'],
+    [{ OIDC_URL: 'not a url' }, 'Invalid configuration: OIDC_URL must be an absolute URL'],
+    [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV must be development, test or production'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be a pino log level'],
+    [{ ALLOW_DEV_IDP_IN_PRODUCTION: 'yes' }, 'Invalid configuration: ALLOW_DEV_IDP_IN_PRODUCTION must be true or false'],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    const text = failure(env);
+    expect(text).toBe(message);
+    expect(text.split('\n')).toHaveLength(1);
+  });
+
+  it('refuses the dev IdP in production unless explicitly allowed', () => {
+    expect(failure({ NODE_ENV: 'production' })).toMatch(/^Invalid configuration: OIDC_URL is required with NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_IDP_IN_PRODUCTION: 'true' }).embeddedIdp).toBe(true);
+  });
+});

@@ -1,0 +1,27 @@
+import type { ErrorCode } from '@portaal/contracts';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The one error type services throw; the error handler turns it into problem details. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (code: ErrorCode, message: string) => new AppError(code, 404, message);
+export const forbidden = (message = 'You do not have the rights for this action.') =>
+  new AppError('FORBIDDEN', 403, message);
+export const unauthenticated = (message = 'A valid bearer token is required.') =>
+  new AppError('UNAUTHENTICATED', 401, message);
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new AppError(errors ? 'VALIDATION_FAILED' : 'BAD_REQUEST', 400, message, errors);

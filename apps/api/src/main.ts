@@ -1,0 +1,71 @@
+import { type Config, ConfigError, loadConfig, loadEnvFile } from './config.ts';
+import { buildApp } from './app.ts';
+import { createDatabase } from './db/client.ts';
+import { ensureDatabase, withDatabase } from './db/databases.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { demoUsers, DEMO_PASSWORD } from './db/seed/demo-data.ts';
+import { seedDemo } from './db/seed/demo.ts';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function openDatabase(config: Config): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL };
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, log: say });
+  await ensureDatabase(embedded.adminUrl, 'portaal');
+  return { url: withDatabase(embedded.adminUrl, 'portaal'), embedded };
+}
+
+async function main() {
+  loadEnvFile();
+  const config = loadConfig();
+  const started = performance.now();
+  const { url, embedded } = await openDatabase(config);
+  const { db, pool } = createDatabase(url);
+  let stopping = false;
+
+  const stop = async (app?: Awaited<ReturnType<typeof buildApp>>) => {
+    if (stopping) return;
+    stopping = true;
+    say('\nStopping Portaal…');
+    // Fastify lets in-flight requests finish and answers 503 to new ones meanwhile.
+    await app?.close().catch(() => {});
+    await pool.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    say('Stopped.');
+  };
+
+  try {
+    await runMigrations(db);
+    if (!config.DATABASE_URL || process.env.SEED_DEMO === 'true') {
+      if (await seedDemo(db, config.PROVIDER_ROLE_PREFIX)) say('Loaded the demo data.');
+    }
+    const app = await buildApp({ config, db, ping: async () => void (await pool.query('select 1')) });
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.on(signal, () => void stop(app).then(() => process.exit(0)));
+    }
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    say('');
+    say(`${config.BRAND_NAME} is running at ${config.publicUrl} (ready in ${seconds} s)`);
+    say(`  API reference  ${config.publicUrl}/api/docs`);
+    say(`  Database       ${embedded ? `embedded PostgreSQL 18, data in ${config.dataDir}` : 'DATABASE_URL'}`);
+    say(`  Sign-in        ${config.embeddedIdp ? `dev IdP at ${config.issuer}` : config.issuer}`);
+    if (config.embeddedIdp) {
+      say(`  Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((user) => user.username).join(', ')}`);
+    }
+    say('Press Ctrl-C to stop.');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Portaal could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});

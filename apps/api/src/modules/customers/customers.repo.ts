@@ -1,0 +1,146 @@
+import { and, asc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { addresses, bankAccounts, customerFeatures, customerLinks, customers } from './customers.table.ts';
+
+/** Which customers a query may touch: all (provider staff) or an explicit list (memberships). */
+export type CustomerScope = { all: true } | { ids: readonly number[] };
+
+export interface ListFilter {
+  status?: 'active' | 'suspended' | 'terminated';
+  search?: string;
+  limit: number;
+  after?: { name: string; id: number };
+}
+
+const nameKey = sql<string>`lower(${customers.displayName})`;
+
+function scopeCondition(scope: CustomerScope): SQL | undefined {
+  return 'all' in scope ? undefined : inArray(customers.customerId, [...scope.ids]);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export function createCustomersRepo(db: Database) {
+  async function details(ids: number[]) {
+    if (ids.length === 0) return { links: [], addresses: [] };
+    const [links, addressRows] = await Promise.all([
+      db.select().from(customerLinks).where(inArray(customerLinks.customerId, ids)).orderBy(asc(customerLinks.type)),
+      db
+        .select()
+        .from(addresses)
+        .where(inArray(addresses.customerId, ids))
+        .orderBy(asc(addresses.type), asc(addresses.id)),
+    ]);
+    return { links, addresses: addressRows };
+  }
+
+  return {
+    async exists(customerId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: customers.customerId })
+        .from(customers)
+        .where(eq(customers.customerId, customerId))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async list(scope: CustomerScope, filter: ListFilter) {
+      if ('ids' in scope && scope.ids.length === 0) return { rows: [], hasMore: false, total: 0, links: [], addresses: [] };
+      const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
+      if (filter.status) conditions.push(eq(customers.status, filter.status));
+      if (filter.search) {
+        const pattern = `%${escapeLike(filter.search)}%`;
+        const asNumber = /^\d{1,9}$/.test(filter.search) ? Number(filter.search) : undefined;
+        conditions.push(
+          or(
+            ilike(customers.displayName, pattern),
+            ilike(customers.cocNumber, pattern),
+            asNumber === undefined ? undefined : eq(customers.customerId, asNumber),
+          ),
+        );
+      }
+      const where = and(...conditions);
+      const pageWhere = filter.after
+        ? and(
+            where,
+            or(
+              gt(nameKey, filter.after.name),
+              and(eq(nameKey, filter.after.name), gt(customers.customerId, filter.after.id)),
+            ),
+          )
+        : where;
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(customers)
+          .where(pageWhere)
+          .orderBy(asc(nameKey), asc(customers.customerId))
+          .limit(filter.limit + 1),
+        db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where),
+      ]);
+      const page = rows.slice(0, filter.limit);
+      return {
+        rows: page,
+        hasMore: rows.length > filter.limit,
+        total: count?.total ?? 0,
+        ...(await details(page.map((row) => row.customerId))),
+      };
+    },
+
+    async get(customerId: number) {
+      const [row] = await db.select().from(customers).where(eq(customers.customerId, customerId)).limit(1);
+      if (!row) return undefined;
+      return { row, ...(await details([customerId])) };
+    },
+
+    async updatePoNumber(customerId: number, usagePoNumber: string | null) {
+      const updated = await db
+        .update(customers)
+        .set({ usagePoNumber })
+        .where(eq(customers.customerId, customerId))
+        .returning({ id: customers.customerId });
+      return updated.length > 0;
+    },
+
+    async addresses(customerId: number) {
+      return db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.customerId, customerId))
+        .orderBy(asc(addresses.type), asc(addresses.id));
+    },
+
+    async bankAccounts(customerId: number) {
+      return db
+        .select()
+        .from(bankAccounts)
+        .where(eq(bankAccounts.customerId, customerId))
+        .orderBy(sql`${bankAccounts.main} desc`, asc(bankAccounts.id));
+    },
+
+    async features(customerId: number) {
+      const [row] = await db
+        .select()
+        .from(customerFeatures)
+        .where(eq(customerFeatures.customerId, customerId))
+        .limit(1);
+      return row;
+    },
+
+    async allFeatures() {
+      return db.select().from(customerFeatures).orderBy(asc(customerFeatures.customerId));
+    },
+
+    async findIdByLink(type: string, identifier: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ customerId: customerLinks.customerId })
+        .from(customerLinks)
+        .where(and(eq(customerLinks.type, type), eq(customerLinks.identifier, identifier)))
+        .limit(1);
+      return row?.customerId;
+    },
+  };
+}
+export type CustomersRepo = ReturnType<typeof createCustomersRepo>;

@@ -1,0 +1,154 @@
+import {
+  type Address,
+  type BankAccount,
+  type Customer,
+  type CustomerFeatures,
+  type CustomerListQuery,
+  hasRights,
+  type RightsMap,
+} from '@portaal/contracts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import type { CustomerScope, CustomersRepo } from './customers.repo.ts';
+
+type Row = NonNullable<Awaited<ReturnType<CustomersRepo['get']>>>;
+
+const toAddress = (row: Row['addresses'][number]): Address => ({
+  customer_id: row.customerId,
+  type: row.type,
+  main: row.main,
+  lines: row.lines,
+  postcode: row.postcode,
+  city: row.city,
+  country: row.country,
+});
+
+function toCustomer(row: Row['row'], links: Row['links'], addresses: Row['addresses']): Customer {
+  return {
+    customer_id: row.customerId,
+    display_name: row.displayName,
+    language: row.language,
+    status: row.status,
+    phone: row.phone,
+    coc_number: row.cocNumber,
+    vat_number: row.vatNumber,
+    usage_po_number: row.usagePoNumber,
+    links: links
+      .filter((link) => link.customerId === row.customerId)
+      .map((link) => ({ customer_id: link.customerId, type: link.type, identifier: link.identifier })),
+    addresses: addresses.filter((address) => address.customerId === row.customerId).map(toAddress),
+    created_at: row.createdAt,
+  };
+}
+
+const toFeatures = (row: NonNullable<Awaited<ReturnType<CustomersRepo['features']>>>): CustomerFeatures => ({
+  customer_id: row.customerId,
+  observe: row.observe,
+  contracts: row.contracts,
+});
+
+/** A customer without a features row has none of them. */
+const noFeatures = (customerId: number): CustomerFeatures => {
+  const off = { managed: false, limits: { hours: 0, bytes: 0 } };
+  const none = { has_active_contract: false };
+  return {
+    customer_id: customerId,
+    observe: { flavor: null, metrics: { managed: false, limits: { hours: 0, series: 0 } }, logs: off, traces: off },
+    contracts: { managed_services: none, professional_services: none, service_management: none },
+  };
+};
+
+export function encodeCursor(name: string, id: number): string {
+  return Buffer.from(JSON.stringify([name, id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { name: string; id: number } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isInteger(value[1])) {
+      return { name: value[0], id: value[1] as number };
+    }
+  } catch {
+    // fall through to the validation error below
+  }
+  throw badRequest('query parameter cursor is not a cursor this API returned', [
+    { field: 'cursor', message: 'is not valid' },
+  ]);
+}
+
+/** Customers the caller may read: all for staff with global company-read, otherwise their memberships. */
+export function readableScope(rights: RightsMap): CustomerScope {
+  if (hasRights(rights, { global: ['company-read'] })) return { all: true };
+  const ids = Object.entries(rights)
+    .filter(([key, list]) => key !== 'global' && list.includes('company-read'))
+    .map(([key]) => Number(key))
+    .filter((id) => Number.isInteger(id));
+  return { ids };
+}
+
+export function createCustomersService(repo: CustomersRepo) {
+  async function get(customerId: number): Promise<Customer> {
+    const found = await repo.get(customerId);
+    if (!found) throw notFound('CUSTOMER_NOT_FOUND', `Customer ${customerId} does not exist.`);
+    return toCustomer(found.row, found.links, found.addresses);
+  }
+
+  return {
+    exists: (customerId: number) => repo.exists(customerId),
+    get,
+
+    async list(rights: RightsMap, query: CustomerListQuery & { cursor?: string }) {
+      const { rows, links, addresses, total, hasMore } = await repo.list(readableScope(rights), {
+        status: query.status,
+        search: query.search || undefined,
+        limit: query.limit,
+        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+      });
+      const last = rows.at(-1);
+      return {
+        items: rows.map((row) => toCustomer(row, links, addresses)),
+        total,
+        nextCursor: hasMore && last ? encodeCursor(last.displayName.toLowerCase(), last.customerId) : undefined,
+      };
+    },
+
+    async updatePoNumber(customerId: number, usagePoNumber: string | null): Promise<Customer> {
+      const value = usagePoNumber === null || usagePoNumber === '' ? null : usagePoNumber;
+      if (!(await repo.updatePoNumber(customerId, value))) {
+        throw notFound('CUSTOMER_NOT_FOUND', `Customer ${customerId} does not exist.`);
+      }
+      return get(customerId);
+    },
+
+    async addresses(customerId: number): Promise<Address[]> {
+      return (await repo.addresses(customerId)).map(toAddress);
+    },
+
+    async bankAccounts(customerId: number): Promise<BankAccount[]> {
+      return (await repo.bankAccounts(customerId)).map((row) => ({
+        customer_id: row.customerId,
+        main: row.main,
+        iban: row.iban,
+        bic: row.bic,
+        account_holder: row.accountHolder,
+      }));
+    },
+
+    async features(customerId: number): Promise<CustomerFeatures> {
+      const row = await repo.features(customerId);
+      return row ? toFeatures(row) : noFeatures(customerId);
+    },
+
+    async allFeatures(): Promise<CustomerFeatures[]> {
+      return (await repo.allFeatures()).map(toFeatures);
+    },
+
+    async findByLink(type: string, identifier: string): Promise<Customer> {
+      const customerId = await repo.findIdByLink(type, identifier);
+      if (customerId === undefined) {
+        throw notFound('CUSTOMER_NOT_FOUND', `No customer is linked to ${type} ${identifier}.`);
+      }
+      return get(customerId);
+    },
+  };
+}
+export type CustomersService = ReturnType<typeof createCustomersService>;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const clientConfigSchema = z
+  .object({
+    brand_name: z.string(),
+    oidc: z.object({ url: z.string(), realm: z.string(), client_id: z.string() }),
+  })
+  .meta({ id: 'ClientConfig' });
+
+interface MetaOptions {
+  brandName: string;
+  oidcUrl: string;
+  realm: string;
+  clientId: string;
+}
+
+/** Runtime configuration for the web app, so one build serves every deployment. */
+export const metaRoutes: FastifyPluginAsyncZod<MetaOptions> = async (app, options) => {
+  app.get(
+    '/api/config',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['meta'], summary: 'Configuration of the web app', response: { 200: clientConfigSchema } },
+    },
+    async () => ({
+      brand_name: options.brandName,
+      oidc: { url: options.oidcUrl, realm: options.realm, client_id: options.clientId },
+    }),
+  );
+};

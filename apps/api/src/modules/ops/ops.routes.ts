@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import client from 'prom-client';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { problems } from '../../lib/responses.ts';
+
+interface OpsOptions {
+  ping(): Promise<void>;
+  metricsToken?: string;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** Operations: liveness, readiness (database reachable) and Prometheus metrics. */
+export const opsRoutes: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, metricsToken }) => {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const duration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    duration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const tags = ['operations'];
+  app.get(
+    '/healthz',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Process is alive', response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Database is reachable',
+        response: { 200: z.object({ status: z.literal('ready') }), ...problems(503) },
+      },
+    },
+    async () => {
+      try {
+        await ping();
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database is not reachable.');
+      }
+      return { status: 'ready' as const };
+    },
+  );
+
+  app.get(
+    '/metrics',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Prometheus metrics (METRICS_TOKEN bearer, or loopback only when unset)',
+        response: { 200: z.string(), ...problems(403) },
+      },
+    },
+    async (request, reply) => {
+      const allowed = metricsToken
+        ? request.headers.authorization === `Bearer ${metricsToken}`
+        : LOOPBACK.has(request.socket.remoteAddress ?? '');
+      if (!allowed) throw new AppError('FORBIDDEN', 403, 'Metrics are not available to this caller.');
+      reply.type(registry.contentType);
+      return registry.metrics();
+    },
+  );
+};

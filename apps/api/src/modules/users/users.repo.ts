@@ -1,0 +1,36 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Membership } from '@portaal/contracts';
+import type { Database } from '../../db/client.ts';
+import { memberships, users } from './users.table.ts';
+
+export function createUsersRepo(db: Database) {
+  return {
+    async membershipsOf(userId: string): Promise<Membership[]> {
+      return db
+        .select({ customerId: memberships.customerId, role: memberships.role })
+        .from(memberships)
+        .where(eq(memberships.userId, userId));
+    },
+    async findByUsername(username: string) {
+      const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+      return row;
+    },
+    async findById(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async recordFailedLogin(id: string, lockedUntil: Date | null) {
+      await db
+        .update(users)
+        .set({ failedLogins: sql`${users.failedLogins} + 1`, lockedUntil })
+        .where(eq(users.id, id));
+    },
+    async resetFailedLogins(id: string) {
+      await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, id));
+    },
+    async setPassword(id: string, passwordHash: string) {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,108 @@
+import type { RightsMap, RightsRequirement } from '@portaal/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify } from 'jose';
+import { unauthenticated } from '../lib/app-error.ts';
+
+export interface Principal {
+  sub: string;
+  username: string;
+  email?: string;
+  globalRoles: string[];
+}
+
+/** Route access (DESIGN.md §3): every route declares one; the meta-test fails on a route without. */
+export type Access =
+  | 'public'
+  | 'login'
+  | {
+      rights: RightsRequirement;
+      /** Path parameter holding the customer id for customer rights (default customer_id). */
+      customerParam?: string;
+    };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    rights(): Promise<RightsMap>;
+  }
+}
+
+export interface AuthOptions {
+  issuer: string;
+  audience: string;
+  clientId: string;
+  rightsFor(sub: string, globalRoles: readonly string[]): Promise<RightsMap>;
+}
+
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256'];
+
+function rolesOf(payload: JWTPayload, clientId: string): string[] {
+  const access = payload.resource_access;
+  if (typeof access !== 'object' || access === null) return [];
+  const client = (access as Record<string, unknown>)[clientId];
+  const roles = typeof client === 'object' && client !== null ? (client as { roles?: unknown }).roles : undefined;
+  return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
+}
+
+/** Verifies bearer JWTs against the issuer's JWKS and exposes the caller and their rights. */
+export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOptions, 'rightsFor'>) {
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`), {
+    cacheMaxAge: 10 * 60_000,
+    cooldownDuration: 30_000,
+    timeoutDuration: 5_000,
+  });
+  return async function verify(token: string): Promise<Principal> {
+    try {
+      const { payload, protectedHeader } = await jwtVerify(token, jwks, {
+        issuer,
+        audience,
+        algorithms: ALGORITHMS,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        clockTolerance: 5,
+      });
+      // Only access tokens: ID and refresh tokens (typ ID / Refresh) are refused even when signed by the issuer.
+      const isAccessToken = protectedHeader.typ?.toLowerCase() === 'at+jwt' || payload.typ === 'Bearer';
+      if (!isAccessToken || typeof payload.sub !== 'string' || payload.sub === '') throw unauthenticated();
+      return {
+        sub: payload.sub,
+        username: typeof payload.preferred_username === 'string' ? payload.preferred_username : payload.sub,
+        email: typeof payload.email === 'string' ? payload.email : undefined,
+        globalRoles: rolesOf(payload, clientId),
+      };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError || error instanceof SyntaxError) {
+        throw unauthenticated('The bearer token is not valid.');
+      }
+      throw error;
+    }
+  };
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header);
+  if (!match?.[1]) throw unauthenticated('The Authorization header must be "Bearer <token>".');
+  return match[1];
+}
+
+export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
+  const verify = createTokenVerifier(options);
+  app.decorateRequest('principal', null);
+  app.decorateRequest('rights', async function rights(this: FastifyRequest) {
+    return this.principal ? options.rightsFor(this.principal.sub, this.principal.globalRoles) : {};
+  });
+
+  // Authentication runs before validation, so an anonymous caller learns nothing about the input.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    request.principal = await verify(token);
+  });
+});

@@ -1,0 +1,126 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../src/app.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { call } from './tokens.ts';
+
+const openapiFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../openapi.json');
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+describe('every registered route', () => {
+  it('declares a schema and an access', () => {
+    const routes = server.app.registeredRoutes;
+    expect(routes.length).toBeGreaterThan(10);
+    const undeclared = routes
+      .filter((route) => !route.hasSchema || route.access === undefined)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(undeclared).toEqual([]);
+    const valid = (access: unknown) =>
+      access === 'public' ||
+      access === 'login' ||
+      (typeof access === 'object' && access !== null && 'rights' in access);
+    expect(routes.filter((route) => !valid(route.access))).toEqual([]);
+  });
+
+  it('lists the eight customer calls with the expected access', () => {
+    const find = (method: string, url: string) =>
+      server.app.registeredRoutes.find((route) => route.method === method && route.url === url)?.access;
+    expect(find('GET', '/api/v2/customer')).toBe('login');
+    expect(find('PUT', '/api/v2/customer/:customer_id')).toEqual({ rights: { customer: ['company-edit'] } });
+    expect(find('GET', '/api/admin/v2/customer')).toEqual({ rights: { global: ['company-read'] } });
+  });
+});
+
+describe('operations', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await call(server, 'GET', '/healthz')).json).toEqual({ status: 'ok' });
+    expect((await call(server, 'GET', '/readyz')).json).toEqual({ status: 'ready' });
+  });
+
+  it('serves Prometheus metrics to loopback', async () => {
+    const metrics = await call(server, 'GET', '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.text).toContain('http_request_duration_seconds_bucket');
+    expect(metrics.text).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('serves the OpenAPI 3.1 document that is checked in, and a reference page', async () => {
+    const document = await call(server, 'GET', '/api/openapi.json');
+    expect(document.status).toBe(200);
+    const spec = document.json as { openapi: string; paths: Record<string, unknown> };
+    expect(spec.openapi).toBe('3.1.0');
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v2/customer',
+        '/api/v2/customer/{customer_id}',
+        '/api/v2/customer/{customer_id}/addresses',
+        '/api/v2/customer/{customer_id}/bankaccounts',
+        '/api/v2/customer/{customer_id}/features',
+        '/api/admin/v2/customer/features',
+        '/api/admin/v2/customer',
+      ]),
+    );
+    if (process.env.UPDATE_OPENAPI === '1') await writeFile(openapiFile, `${JSON.stringify(spec, null, 2)}\n`);
+    const checkedIn = JSON.parse(await readFile(openapiFile, 'utf8'));
+    expect(spec, 'apps/api/openapi.json is stale: run npm run openapi').toEqual(checkedIn);
+    const docs = await call(server, 'GET', '/api/docs');
+    expect(docs.status).toBe(200);
+    expect(docs.text).toContain('<script src="/api/docs/scalar.js"></script>');
+    expect(docs.text).not.toMatch(/<script>[^<]/);
+  });
+});
+
+describe('security headers and problems', () => {
+  it('sets CSP without inline script, HSTS, nosniff, frame-ancestors none and no-store on API answers', async () => {
+    const response = await call(server, 'GET', '/api/v2/customer');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown API routes with a problem and a stable code', async () => {
+    const response = await call(server, 'GET', '/api/v2/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(response.json).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND', type: 'about:blank' });
+    const post = await call(server, 'POST', '/api/v2/customer/1001', { body: {} });
+    expect(post.status).toBe(404);
+    expect((post.json as { request_id: string }).request_id).toBe(post.headers.get('x-request-id'));
+  });
+
+  it('never answers a malformed request with a 5xx', async () => {
+    const attempts = [
+      call(server, 'GET', '/api/v2/customer/%E0%A4%A'),
+      call(server, 'GET', '/api/v2/customer?limit[]=1'),
+      call(server, 'GET', `/api/v2/customer/${'9'.repeat(400)}`),
+      call(server, 'PUT', '/api/v2/customer/1001', { body: '[]' }),
+      call(server, 'PUT', '/api/v2/customer/1001', { body: 'null' }),
+      call(server, 'DELETE', '/api/v2/customer/1001'),
+      call(server, 'GET', '/realms/portaal/protocol/openid-connect/userinfo'),
+      call(server, 'GET', '/api/../../etc/passwd'),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe('logging', () => {
+  it('redacts secrets from logged URLs', () => {
+    expect(redactUrl('/realms/portaal/protocol/openid-connect/logout?id_token_hint=eyJabc&client_id=portaal-web')).toBe(
+      '/realms/portaal/protocol/openid-connect/logout?id_token_hint=%5Bredacted%5D&client_id=portaal-web',
+    );
+    expect(redactUrl('/cb?code=abc&state=1')).toContain('code=%5Bredacted%5D');
+    expect(redactUrl('/api/v2/customer')).toBe('/api/v2/customer');
+  });
+});
