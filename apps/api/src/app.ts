@@ -32,7 +32,8 @@ export interface AppDeps {
 }
 
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
-const SECRET_PARAMS = /^(id_token_hint|code|code_verifier|token|access_token|refresh_token|id_token|password|session_state)$/i;
+const SECRET_PARAMS =
+  /^(id_token_hint|code|code_verifier|token|access_token|refresh_token|id_token|password|session_state)$/i;
 
 /** Request URLs are logged with secret query values (id_token_hint, code, …) replaced. */
 export function redactUrl(url: string): string {
@@ -54,7 +55,11 @@ const serializers = {
 
 export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACTED, censor: '[redacted]' }, serializers },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      serializers,
+    },
     bodyLimit: 1_048_576,
     trustProxy: config.NODE_ENV === 'production',
     requestIdHeader: false,
@@ -99,7 +104,9 @@ export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<F
       brandName: config.BRAND_NAME,
       demoLogins: demoUsers.map((user) => ({
         username: user.username,
-        role: user.staff ? `${config.PROVIDER_ROLE_PREFIX}_${user.staff}` : user.memberships.map((m) => m.role).join(', '),
+        role: user.staff
+          ? `${config.PROVIDER_ROLE_PREFIX}_${user.staff}`
+          : user.memberships.map((m) => m.role).join(', '),
       })),
       production: config.NODE_ENV === 'production',
       allowInProduction: config.ALLOW_DEV_IDP_IN_PRODUCTION,

@@ -35,11 +35,17 @@ describe('configuration', () => {
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535'],
-    [{ DATABASE_URL: 'mysql://x@y/z' }, 'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://'],
+    [
+      { DATABASE_URL: 'mysql://x@y/z' },
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://',
+    ],
     [{ OIDC_URL: 'not a url' }, 'Invalid configuration: OIDC_URL must be an absolute URL'],
     [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV must be development, test or production'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be a pino log level'],
-    [{ ALLOW_DEV_IDP_IN_PRODUCTION: 'yes' }, 'Invalid configuration: ALLOW_DEV_IDP_IN_PRODUCTION must be true or false'],
+    [
+      { ALLOW_DEV_IDP_IN_PRODUCTION: 'yes' },
+      'Invalid configuration: ALLOW_DEV_IDP_IN_PRODUCTION must be true or false',
+    ],
   ])('refuses %j with one line naming the variable', (env, message) => {
     const text = failure(env);
     expect(text).toBe(message);
@@ -47,7 +53,11 @@ describe('configuration', () => {
   });
 
   it('refuses the dev IdP in production unless explicitly allowed', () => {
-    expect(failure({ NODE_ENV: 'production' })).toMatch(/^Invalid configuration: OIDC_URL is required with NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_IDP_IN_PRODUCTION: 'true' }).embeddedIdp).toBe(true);
+    expect(failure({ NODE_ENV: 'production' })).toMatch(
+      /^Invalid configuration: OIDC_URL is required with NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_IDP_IN_PRODUCTION: 'true' }).embeddedIdp).toBe(
+      true,
+    );
   });
 });

@@ -18,30 +18,59 @@ const port = z.coerce
 
 export const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production'], { error: 'must be development, test or production' }).default('development'),
+    NODE_ENV: z
+      .enum(['development', 'test', 'production'], { error: 'must be development, test or production' })
+      .default('development'),
     PORT: port.default(3000),
     HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
     PUBLIC_URL: url.optional(),
     DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
     DATABASE_URL: z
       .url({ error: 'must be a postgres:// URL' })
-      .refine((value) => /^postgres(ql)?:\/\//.test(value), { message: 'must start with postgres:// or postgresql://' })
+      .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+        message: 'must start with postgres:// or postgresql://',
+      })
       .optional(),
     EMBEDDED_PG_PORT: port.default(54329),
     OIDC_URL: url.optional(),
-    OIDC_REALM: z.string().regex(/^[\w-]+$/, 'must be a realm name (letters, digits, - and _)').default('portaal'),
-    OIDC_CLIENT_ID: z.string().regex(/^[\w.-]+$/, 'must be a client id').default('portaal-web'),
+    OIDC_REALM: z
+      .string()
+      .regex(/^[\w-]+$/, 'must be a realm name (letters, digits, - and _)')
+      .default('portaal'),
+    OIDC_CLIENT_ID: z
+      .string()
+      .regex(/^[\w.-]+$/, 'must be a client id')
+      .default('portaal-web'),
     OIDC_AUDIENCE: z.string().min(1, 'must not be empty').default('portaal-api'),
     ALLOW_DEV_IDP_IN_PRODUCTION: booleanFlag.default(false),
-    BRAND_NAME: z.string().min(1, 'must not be empty').max(60, 'must be at most 60 characters').default('Portaal'),
-    PROVIDER_ROLE_PREFIX: z.string().regex(/^[a-z][a-z0-9]*$/, 'must be lower-case letters and digits').default('provider'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
-    RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(1200),
+    BRAND_NAME: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(60, 'must be at most 60 characters')
+      .default('Portaal'),
+    PROVIDER_ROLE_PREFIX: z
+      .string()
+      .regex(/^[a-z][a-z0-9]*$/, 'must be lower-case letters and digits')
+      .default('provider'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be a pino log level',
+      })
+      .default('info'),
+    RATE_LIMIT_MAX: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .min(1, 'must be at least 1')
+      .default(1200),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     WEB_DIST: z.string().optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.OIDC_URL === undefined && value.NODE_ENV === 'production' && !value.ALLOW_DEV_IDP_IN_PRODUCTION) {
+    if (
+      value.OIDC_URL === undefined &&
+      value.NODE_ENV === 'production' &&
+      !value.ALLOW_DEV_IDP_IN_PRODUCTION
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['OIDC_URL'],

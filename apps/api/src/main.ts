@@ -1,17 +1,21 @@
-import { type Config, ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { ensureDatabase, withDatabase } from './db/databases.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { demoUsers, DEMO_PASSWORD } from './db/seed/demo-data.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { DEMO_PASSWORD, demoUsers } from './db/seed/demo-data.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function openDatabase(config: Config): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL };
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, log: say });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    port: config.EMBEDDED_PG_PORT,
+    log: say,
+  });
   await ensureDatabase(embedded.adminUrl, 'portaal');
   return { url: withDatabase(embedded.adminUrl, 'portaal'), embedded };
 }
@@ -49,10 +53,14 @@ async function main() {
     say('');
     say(`${config.BRAND_NAME} is running at ${config.publicUrl} (ready in ${seconds} s)`);
     say(`  API reference  ${config.publicUrl}/api/docs`);
-    say(`  Database       ${embedded ? `embedded PostgreSQL 18, data in ${config.dataDir}` : 'DATABASE_URL'}`);
+    say(
+      `  Database       ${embedded ? `embedded PostgreSQL 18, data in ${config.dataDir}` : 'DATABASE_URL'}`,
+    );
     say(`  Sign-in        ${config.embeddedIdp ? `dev IdP at ${config.issuer}` : config.issuer}`);
     if (config.embeddedIdp) {
-      say(`  Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((user) => user.username).join(', ')}`);
+      say(
+        `  Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((user) => user.username).join(', ')}`,
+      );
     }
     say('Press Ctrl-C to stop.');
   } catch (error) {
@@ -65,7 +73,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Portaal could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `Portaal could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

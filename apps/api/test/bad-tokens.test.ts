@@ -1,4 +1,4 @@
-import { createPublicKey, createHmac } from 'node:crypto';
+import { createHmac, createPublicKey } from 'node:crypto';
 import { loginWithPassword } from '@portaal/idp/testing';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
 import pg from 'pg';
@@ -52,7 +52,9 @@ function claims(overrides: JWTPayload = {}): JWTPayload {
 
 async function signWithIssuerKey(payload: JWTPayload, header: Record<string, unknown> = {}) {
   const key = await importJWK(issuerKey.jwk, 'RS256');
-  return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: issuerKey.kid, typ: 'at+jwt', ...header }).sign(key);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'RS256', kid: issuerKey.kid, typ: 'at+jwt', ...header })
+    .sign(key);
 }
 
 async function status(token: string) {
@@ -71,7 +73,10 @@ describe('bearer tokens', () => {
   });
 
   it('refuses HS256 signed with the public key', async () => {
-    const publicPem = createPublicKey({ key: issuerKey.jwk as never, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+    const publicPem = createPublicKey({ key: issuerKey.jwk as never, format: 'jwk' }).export({
+      type: 'spki',
+      format: 'pem',
+    });
     const head = b64({ alg: 'HS256', typ: 'at+jwt', kid: issuerKey.kid });
     const body = b64(claims());
     const signature = createHmac('sha256', publicPem).update(`${head}.${body}`).digest('base64url');
@@ -88,13 +93,16 @@ describe('bearer tokens', () => {
     ['no subject', { sub: undefined }],
   ])('refuses %s', async (_label, overrides) => {
     const payload = claims(overrides as JWTPayload);
-    for (const key of Object.keys(payload) as (keyof JWTPayload)[]) if (payload[key] === undefined) delete payload[key];
+    for (const key of Object.keys(payload) as (keyof JWTPayload)[])
+      if (payload[key] === undefined) delete payload[key];
     expect(await status(await signWithIssuerKey(payload))).toBe(401);
   });
 
   it('refuses an unknown kid', async () => {
     const { privateKey } = await generateKeyPair('RS256');
-    const token = await new SignJWT(claims()).setProtectedHeader({ alg: 'RS256', kid: 'unknown-kid', typ: 'at+jwt' }).sign(privateKey);
+    const token = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'RS256', kid: 'unknown-kid', typ: 'at+jwt' })
+      .sign(privateKey);
     expect(await status(token)).toBe(401);
   });
 
@@ -126,13 +134,19 @@ describe('bearer tokens', () => {
     expect(await status(token)).toBe(401);
   });
 
-  it.each(['', 'Bearer', 'Basic dXNlcjpwYXNz', 'Bearer not.a.jwt', 'Bearer a.b', `Bearer ${'x'.repeat(5000)}`])(
-    'refuses the header %j',
-    async (header) => {
-      const response = await call(server, 'GET', '/api/v2/customer/1001', { headers: { authorization: header } });
-      expect(response.status).toBe(401);
-      expect((response.json as { code: string }).code).toBe('UNAUTHENTICATED');
-      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    },
-  );
+  it.each([
+    '',
+    'Bearer',
+    'Basic dXNlcjpwYXNz',
+    'Bearer not.a.jwt',
+    'Bearer a.b',
+    `Bearer ${'x'.repeat(5000)}`,
+  ])('refuses the header %j', async (header) => {
+    const response = await call(server, 'GET', '/api/v2/customer/1001', {
+      headers: { authorization: header },
+    });
+    expect(response.status).toBe(401);
+    expect((response.json as { code: string }).code).toBe('UNAUTHENTICATED');
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
 });

@@ -24,8 +24,11 @@ interface Problem {
 }
 
 const poNumber = async () =>
-  ((await call(server, 'GET', `/api/v2/customer/${TARGET}`, { token: staff })).json as { usage_po_number: string | null })
-    .usage_po_number;
+  (
+    (await call(server, 'GET', `/api/v2/customer/${TARGET}`, { token: staff })).json as {
+      usage_po_number: string | null;
+    }
+  ).usage_po_number;
 
 describe('PUT /api/v2/customer/{id} validation', () => {
   it.each([
@@ -54,7 +57,10 @@ describe('PUT /api/v2/customer/{id} validation', () => {
       body: { usage_po_number: 'OK', status: 'terminated' },
     });
     expect(extra.status).toBe(400);
-    const broken = await call(server, 'PUT', `/api/v2/customer/${TARGET}`, { token: staff, body: '{"usage_po_number":' });
+    const broken = await call(server, 'PUT', `/api/v2/customer/${TARGET}`, {
+      token: staff,
+      body: '{"usage_po_number":',
+    });
     expect(broken.status).toBe(400);
     expect((broken.json as Problem).code).toBe('BAD_REQUEST');
     const text = await call(server, 'PUT', `/api/v2/customer/${TARGET}`, {
@@ -78,13 +84,19 @@ describe('PUT /api/v2/customer/{id} validation', () => {
     });
     expect(saved.status).toBe(200);
     expect(await poNumber()).toBe('PO-7781');
-    const cleared = await call(server, 'PUT', `/api/v2/customer/${TARGET}`, { token: staff, body: { usage_po_number: null } });
+    const cleared = await call(server, 'PUT', `/api/v2/customer/${TARGET}`, {
+      token: staff,
+      body: { usage_po_number: null },
+    });
     expect(cleared.status).toBe(200);
     expect(await poNumber()).toBeNull();
   });
 
   it('answers 403 before validating input for a caller without rights', async () => {
-    const response = await call(server, 'PUT', `/api/v2/customer/${TARGET}`, { token: owner, body: { usage_po_number: 1 } });
+    const response = await call(server, 'PUT', `/api/v2/customer/${TARGET}`, {
+      token: owner,
+      body: { usage_po_number: 1 },
+    });
     expect(response.status).toBe(403);
   });
 });
@@ -122,14 +134,18 @@ describe('GET /api/v2/customer query validation', () => {
 
   it('filters by status and searches by name, CoC number and id', async () => {
     const suspended = await call(server, 'GET', '/api/v2/customer?status=suspended', { token: staff });
-    expect((suspended.json as { display_name: string }[]).map((c) => c.display_name)).toEqual(['Stichting Zorgnet Utrecht']);
+    expect((suspended.json as { display_name: string }[]).map((c) => c.display_name)).toEqual([
+      'Stichting Zorgnet Utrecht',
+    ]);
     const byName = await call(server, 'GET', '/api/v2/customer?search=korst', { token: staff });
     expect((byName.json as { customer_id: number }[]).map((c) => c.customer_id)).toEqual([1001]);
     const byId = await call(server, 'GET', '/api/v2/customer?search=1002', { token: staff });
     expect((byId.json as { customer_id: number }[]).map((c) => c.customer_id)).toEqual([1002]);
     const byCoc = await call(server, 'GET', '/api/v2/customer?search=27312345', { token: staff });
     expect((byCoc.json as { customer_id: number }[]).map((c) => c.customer_id)).toEqual([1003]);
-    const wildcard = await call(server, 'GET', `/api/v2/customer?search=${encodeURIComponent('%')}`, { token: staff });
+    const wildcard = await call(server, 'GET', `/api/v2/customer?search=${encodeURIComponent('%')}`, {
+      token: staff,
+    });
     expect(wildcard.json).toEqual([]);
     const own = await call(server, 'GET', '/api/v2/customer?search=northwind', { token: owner });
     expect(own.json).toEqual([]);
@@ -148,10 +164,14 @@ describe('GET /api/admin/v2/customer lookup', () => {
   });
 
   it('finds a customer by link and answers 404 for an unknown link', async () => {
-    const found = await call(server, 'GET', '/api/admin/v2/customer?link_type=netbox&link_id=gouden-korst', { token: staff });
+    const found = await call(server, 'GET', '/api/admin/v2/customer?link_type=netbox&link_id=gouden-korst', {
+      token: staff,
+    });
     expect(found.status).toBe(200);
     expect(found.json).toMatchObject({ customer_id: 1001, display_name: 'Bakkerij De Gouden Korst B.V.' });
-    const missing = await call(server, 'GET', '/api/admin/v2/customer?link_type=netbox&link_id=nope', { token: staff });
+    const missing = await call(server, 'GET', '/api/admin/v2/customer?link_type=netbox&link_id=nope', {
+      token: staff,
+    });
     expect(missing.status).toBe(404);
     expect((missing.json as Problem).code).toBe('CUSTOMER_NOT_FOUND');
   });

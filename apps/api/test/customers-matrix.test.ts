@@ -71,7 +71,8 @@ describe.each(subjects)('$username', (subject) => {
     expect(other.status).toBe(subject.staff ? 200 : 403);
     expect(unknown.status).toBe(404);
     expect((unknown.json as { code: string }).code).toBe('CUSTOMER_NOT_FOUND');
-    if (own.status === 200 && suffix === '') expect((own.json as { customer_id: number }).customer_id).toBe(target);
+    if (own.status === 200 && suffix === '')
+      expect((own.json as { customer_id: number }).customer_id).toBe(target);
   });
 
   it('PUT the PO number of own and other customer', async () => {
@@ -90,14 +91,20 @@ describe.each(subjects)('$username', (subject) => {
       return;
     }
     expect(mine.status).toBe(subject.canEdit ? 200 : 403);
-    if (subject.canEdit) expect((mine.json as { usage_po_number: string }).usage_po_number).toBe(`PO-${subject.username}`);
+    if (subject.canEdit)
+      expect((mine.json as { usage_po_number: string }).usage_po_number).toBe(`PO-${subject.username}`);
     expect(other.status).toBe(subject.staff && subject.canEdit ? 200 : 403);
   });
 
   it('GET the staff calls', async () => {
     const options = await auth();
     const features = await call(server, 'GET', '/api/admin/v2/customer/features', options);
-    const lookup = await call(server, 'GET', '/api/admin/v2/customer?link_type=accounting&link_id=ACC-10002', options);
+    const lookup = await call(
+      server,
+      'GET',
+      '/api/admin/v2/customer?link_type=accounting&link_id=ACC-10002',
+      options,
+    );
     if (anonymous) {
       expect([features.status, lookup.status]).toEqual([401, 401]);
       return;
@@ -115,7 +122,10 @@ describe('multi sees both of its customers with their own rights', () => {
   it('reads 1003 as viewer but may not edit it', async () => {
     const options = { token: await token('multi') };
     expect((await call(server, 'GET', '/api/v2/customer/1003', options)).status).toBe(200);
-    const edit = await call(server, 'PUT', '/api/v2/customer/1003', { ...options, body: { usage_po_number: 'X' } });
+    const edit = await call(server, 'PUT', '/api/v2/customer/1003', {
+      ...options,
+      body: { usage_po_number: 'X' },
+    });
     expect(edit.status).toBe(403);
     expect((edit.json as { code: string }).code).toBe('FORBIDDEN');
   });

@@ -20,7 +20,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -38,7 +40,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const { db, pool } = createDatabase(databaseUrl, 4);
-  const app = await buildApp({ config, db, ping: async () => void (await pool.query('select 1')), logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    ping: async () => void (await pool.query('select 1')),
+    logger: false,
+  });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

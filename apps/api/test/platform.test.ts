@@ -67,7 +67,8 @@ describe('operations', () => {
         '/api/admin/v2/customer',
       ]),
     );
-    if (process.env.UPDATE_OPENAPI === '1') await writeFile(openapiFile, `${JSON.stringify(spec, null, 2)}\n`);
+    if (process.env.UPDATE_OPENAPI === '1')
+      await writeFile(openapiFile, `${JSON.stringify(spec, null, 2)}\n`);
     const checkedIn = JSON.parse(await readFile(openapiFile, 'utf8'));
     expect(spec, 'apps/api/openapi.json is stale: run npm run openapi').toEqual(checkedIn);
     const docs = await call(server, 'GET', '/api/docs');
@@ -117,7 +118,9 @@ describe('security headers and problems', () => {
 
 describe('logging', () => {
   it('redacts secrets from logged URLs', () => {
-    expect(redactUrl('/realms/portaal/protocol/openid-connect/logout?id_token_hint=eyJabc&client_id=portaal-web')).toBe(
+    expect(
+      redactUrl('/realms/portaal/protocol/openid-connect/logout?id_token_hint=eyJabc&client_id=portaal-web'),
+    ).toBe(
       '/realms/portaal/protocol/openid-connect/logout?id_token_hint=%5Bredacted%5D&client_id=portaal-web',
     );
     expect(redactUrl('/cb?code=abc&state=1')).toContain('code=%5Bredacted%5D');

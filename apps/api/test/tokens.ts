@@ -4,7 +4,11 @@ import pg from 'pg';
 import type { TestServer } from './harness.ts';
 
 /** A user with an account but no membership at all, created in this run's database. */
-export const LONER = { id: '6f1c2a10-00ff-4a1e-9c01-0000000000ff', username: 'loner', password: 'loner-pass' };
+export const LONER = {
+  id: '6f1c2a10-00ff-4a1e-9c01-0000000000ff',
+  username: 'loner',
+  password: 'loner-pass',
+};
 
 export async function ensureLoner(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -32,8 +32,17 @@ async function api<T>(keycloak: Keycloak, path: string): Promise<{ status: numbe
 async function signIn(): Promise<Session> {
   const config = (await (await fetch('/api/config')).json()) as ClientConfig;
   document.title = config.brand_name;
-  const keycloak = new Keycloak({ url: config.oidc.url, realm: config.oidc.realm, clientId: config.oidc.client_id });
-  await keycloak.init({ onLoad: 'login-required', pkceMethod: 'S256', checkLoginIframe: false, locale: language });
+  const keycloak = new Keycloak({
+    url: config.oidc.url,
+    realm: config.oidc.realm,
+    clientId: config.oidc.client_id,
+  });
+  await keycloak.init({
+    onLoad: 'login-required',
+    pkceMethod: 'S256',
+    checkLoginIframe: false,
+    locale: language,
+  });
   const user = (await keycloak.loadUserInfo()) as UserInfo;
   const [customers, staff] = await Promise.all([
     api<Customer[]>(keycloak, '/api/v2/customer?limit=100'),

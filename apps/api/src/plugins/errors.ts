@@ -52,7 +52,12 @@ export function toProblem(error: FastifyError | AppError, requestId: string): Pr
     const where = locations[error.validationContext ?? 'body'] ?? 'field';
     const first = errors[0];
     const detail = first ? `${where} ${first.field} ${first.message}` : 'The request is not valid.';
-    return problem(400, 'VALIDATION_FAILED', detail, errors.length ? errors : [{ field: where, message: 'is invalid' }]);
+    return problem(
+      400,
+      'VALIDATION_FAILED',
+      detail,
+      errors.length ? errors : [{ field: where, message: 'is invalid' }],
+    );
   }
 
   const status = error.statusCode ?? 500;
@@ -68,8 +73,10 @@ export function toProblem(error: FastifyError | AppError, requestId: string): Pr
   }
   if (status === 429) return problem(429, 'RATE_LIMITED', 'Too many requests; try again shortly.');
   if (status === 404) return problem(404, 'NOT_FOUND', 'Not found.');
-  if (status >= 400 && status < 500) return problem(status, 'BAD_REQUEST', 'The request could not be processed.');
-  if (status === 503) return problem(503, 'SERVICE_UNAVAILABLE', 'The service is unavailable; try again shortly.');
+  if (status >= 400 && status < 500)
+    return problem(status, 'BAD_REQUEST', 'The request could not be processed.');
+  if (status === 503)
+    return problem(503, 'SERVICE_UNAVAILABLE', 'The service is unavailable; try again shortly.');
   return problem(500, 'INTERNAL_ERROR', 'An unexpected error occurred.');
 }
 

@@ -15,7 +15,8 @@ export const openapiPlugin = fp<{ brandName: string }>(async (app: FastifyInstan
       info: {
         title: `${brandName} API`,
         version: '2.0.0',
-        description: 'Customer self-service portal API. Errors are RFC 9457 problem details with a stable `code`.',
+        description:
+          'Customer self-service portal API. Errors are RFC 9457 problem details with a stable `code`.',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

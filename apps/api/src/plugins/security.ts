@@ -11,40 +11,47 @@ export interface SecurityOptions {
 }
 
 /** Security headers (CSP without inline script), no-store on API answers, and rate limiting. */
-export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, { connectOrigins, rateLimitMax }) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...connectOrigins],
-        frameSrc: ["'self'", ...connectOrigins],
-        formAction: ["'self'", ...connectOrigins],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
+export const securityPlugin = fp<SecurityOptions>(
+  async (app: FastifyInstance, { connectOrigins, rateLimitMax }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...connectOrigins],
+          frameSrc: ["'self'", ...connectOrigins],
+          formAction: ["'self'", ...connectOrigins],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+        },
       },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+      return payload;
+    });
 
-  await app.register(rateLimit, {
-    max: rateLimitMax,
-    timeWindow: 60_000,
-    // Health checks of a load balancer must never be throttled.
-    allowList: (request) => request.routeOptions.url === '/healthz' || request.routeOptions.url === '/readyz',
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', 429, `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`),
-  });
-});
+    await app.register(rateLimit, {
+      max: rateLimitMax,
+      timeWindow: 60_000,
+      // Health checks of a load balancer must never be throttled.
+      allowList: (request) =>
+        request.routeOptions.url === '/healthz' || request.routeOptions.url === '/readyz',
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          'RATE_LIMITED',
+          429,
+          `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
+        ),
+    });
+  },
+);

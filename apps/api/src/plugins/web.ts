@@ -19,7 +19,11 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
     '/*',
     {
       config: { access: 'public' },
-      schema: { hide: true, params: z.object({ '*': z.string() }), response: { 200: z.unknown(), ...problems(404) } },
+      schema: {
+        hide: true,
+        params: z.object({ '*': z.string() }),
+        response: { 200: z.unknown(), ...problems(404) },
+      },
     },
     async (request, reply) => {
       const requested = request.params['*'];

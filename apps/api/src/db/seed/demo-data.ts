@@ -10,11 +10,18 @@ export function iban(country: string, bban: string): string {
 
 type Features = Omit<CustomerFeatures, 'customer_id'>;
 
-const features = (flavor: string | null, managed: boolean, contracts: [boolean, boolean, boolean]): Features => ({
+const features = (
+  flavor: string | null,
+  managed: boolean,
+  contracts: [boolean, boolean, boolean],
+): Features => ({
   observe: {
     flavor,
     metrics: { managed, limits: { hours: managed ? 9360 : 720, series: managed ? 250_000 : 10_000 } },
-    logs: { managed, limits: { hours: managed ? 2160 : 168, bytes: managed ? 536_870_912_000 : 10_737_418_240 } },
+    logs: {
+      managed,
+      limits: { hours: managed ? 2160 : 168, bytes: managed ? 536_870_912_000 : 10_737_418_240 },
+    },
     traces: { managed: false, limits: { hours: 168, bytes: 5_368_709_120 } },
   },
   contracts: {
@@ -60,10 +67,22 @@ export const demoCustomers: DemoCustomer[] = [
     createdAt: '2009-03-02',
     links: [{ type: 'accounting', identifier: 'ACC-00001' }],
     addresses: [
-      { type: 'visit', main: true, lines: ['Europalaan 40'], postcode: '3526 KS', city: 'Utrecht', country: 'NL' },
+      {
+        type: 'visit',
+        main: true,
+        lines: ['Europalaan 40'],
+        postcode: '3526 KS',
+        city: 'Utrecht',
+        country: 'NL',
+      },
     ],
     bankAccounts: [
-      { main: true, iban: iban('NL', 'INGB0007712345'), bic: 'INGBNL2A', accountHolder: 'Portaal Hosting B.V.' },
+      {
+        main: true,
+        iban: iban('NL', 'INGB0007712345'),
+        bic: 'INGBNL2A',
+        accountHolder: 'Portaal Hosting B.V.',
+      },
     ],
     features: features('enterprise', true, [true, true, true]),
   },
@@ -82,14 +101,52 @@ export const demoCustomers: DemoCustomer[] = [
       { type: 'netbox', identifier: 'gouden-korst' },
     ],
     addresses: [
-      { type: 'visit', main: true, lines: ['Prinsengracht 263'], postcode: '1016 GV', city: 'Amsterdam', country: 'NL' },
-      { type: 'invoice', main: true, lines: ['Postbus 10213'], postcode: '1001 EE', city: 'Amsterdam', country: 'NL' },
-      { type: 'delivery', main: true, lines: ['Industrieweg 12', 'Hal 3'], postcode: '1521 ND', city: 'Wormerveer', country: 'NL' },
-      { type: 'postal', main: true, lines: ['Postbus 10213'], postcode: '1001 EE', city: 'Amsterdam', country: 'NL' },
+      {
+        type: 'visit',
+        main: true,
+        lines: ['Prinsengracht 263'],
+        postcode: '1016 GV',
+        city: 'Amsterdam',
+        country: 'NL',
+      },
+      {
+        type: 'invoice',
+        main: true,
+        lines: ['Postbus 10213'],
+        postcode: '1001 EE',
+        city: 'Amsterdam',
+        country: 'NL',
+      },
+      {
+        type: 'delivery',
+        main: true,
+        lines: ['Industrieweg 12', 'Hal 3'],
+        postcode: '1521 ND',
+        city: 'Wormerveer',
+        country: 'NL',
+      },
+      {
+        type: 'postal',
+        main: true,
+        lines: ['Postbus 10213'],
+        postcode: '1001 EE',
+        city: 'Amsterdam',
+        country: 'NL',
+      },
     ],
     bankAccounts: [
-      { main: true, iban: iban('NL', 'RABO0123456789'), bic: 'RABONL2U', accountHolder: 'Bakkerij De Gouden Korst B.V.' },
-      { main: false, iban: iban('NL', 'ABNA0417164300'), bic: 'ABNANL2A', accountHolder: 'De Gouden Korst Vastgoed B.V.' },
+      {
+        main: true,
+        iban: iban('NL', 'RABO0123456789'),
+        bic: 'RABONL2U',
+        accountHolder: 'Bakkerij De Gouden Korst B.V.',
+      },
+      {
+        main: false,
+        iban: iban('NL', 'ABNA0417164300'),
+        bic: 'ABNANL2A',
+        accountHolder: 'De Gouden Korst Vastgoed B.V.',
+      },
     ],
     features: features('standard', true, [true, false, true]),
   },
@@ -108,11 +165,30 @@ export const demoCustomers: DemoCustomer[] = [
       { type: 'netbox', identifier: 'northwind' },
     ],
     addresses: [
-      { type: 'visit', main: true, lines: ['18 Canal Street'], postcode: 'M1 3HE', city: 'Manchester', country: 'GB' },
-      { type: 'invoice', main: true, lines: ['Finance Department', '18 Canal Street'], postcode: 'M1 3HE', city: 'Manchester', country: 'GB' },
+      {
+        type: 'visit',
+        main: true,
+        lines: ['18 Canal Street'],
+        postcode: 'M1 3HE',
+        city: 'Manchester',
+        country: 'GB',
+      },
+      {
+        type: 'invoice',
+        main: true,
+        lines: ['Finance Department', '18 Canal Street'],
+        postcode: 'M1 3HE',
+        city: 'Manchester',
+        country: 'GB',
+      },
     ],
     bankAccounts: [
-      { main: true, iban: iban('GB', 'NWBK60161331926819'), bic: 'NWBKGB2L', accountHolder: 'Northwind Logistics Ltd' },
+      {
+        main: true,
+        iban: iban('GB', 'NWBK60161331926819'),
+        bic: 'NWBKGB2L',
+        accountHolder: 'Northwind Logistics Ltd',
+      },
     ],
     features: features('basic', false, [true, true, false]),
   },
@@ -128,11 +204,30 @@ export const demoCustomers: DemoCustomer[] = [
     createdAt: '2021-02-08',
     links: [{ type: 'accounting', identifier: 'ACC-10003' }],
     addresses: [
-      { type: 'visit', main: true, lines: ['Lange Voorhout 9'], postcode: '2514 EA', city: 'Den Haag', country: 'NL' },
-      { type: 'postal', main: true, lines: ['Postbus 30412'], postcode: '2500 GK', city: 'Den Haag', country: 'NL' },
+      {
+        type: 'visit',
+        main: true,
+        lines: ['Lange Voorhout 9'],
+        postcode: '2514 EA',
+        city: 'Den Haag',
+        country: 'NL',
+      },
+      {
+        type: 'postal',
+        main: true,
+        lines: ['Postbus 30412'],
+        postcode: '2500 GK',
+        city: 'Den Haag',
+        country: 'NL',
+      },
     ],
     bankAccounts: [
-      { main: true, iban: iban('NL', 'INGB0004567890'), bic: 'INGBNL2A', accountHolder: 'Van Dijk & Partners Advocaten' },
+      {
+        main: true,
+        iban: iban('NL', 'INGB0004567890'),
+        bic: 'INGBNL2A',
+        accountHolder: 'Van Dijk & Partners Advocaten',
+      },
     ],
     features: features(null, false, [false, true, false]),
   },
@@ -151,10 +246,22 @@ export const demoCustomers: DemoCustomer[] = [
       { type: 'netbox', identifier: 'greenfield' },
     ],
     addresses: [
-      { type: 'visit', main: true, lines: ['5 Harbourside'], postcode: 'BS1 5DB', city: 'Bristol', country: 'GB' },
+      {
+        type: 'visit',
+        main: true,
+        lines: ['5 Harbourside'],
+        postcode: 'BS1 5DB',
+        city: 'Bristol',
+        country: 'GB',
+      },
     ],
     bankAccounts: [
-      { main: true, iban: iban('GB', 'BARC20000055779911'), bic: 'BARCGB22', accountHolder: 'Greenfield Analytics Ltd' },
+      {
+        main: true,
+        iban: iban('GB', 'BARC20000055779911'),
+        bic: 'BARCGB22',
+        accountHolder: 'Greenfield Analytics Ltd',
+      },
     ],
     features: features('standard', true, [true, false, false]),
   },
@@ -170,10 +277,22 @@ export const demoCustomers: DemoCustomer[] = [
     createdAt: '2014-09-30',
     links: [{ type: 'accounting', identifier: 'ACC-10005' }],
     addresses: [
-      { type: 'visit', main: true, lines: ['Catharijnesingel 101'], postcode: '3511 GS', city: 'Utrecht', country: 'NL' },
+      {
+        type: 'visit',
+        main: true,
+        lines: ['Catharijnesingel 101'],
+        postcode: '3511 GS',
+        city: 'Utrecht',
+        country: 'NL',
+      },
     ],
     bankAccounts: [
-      { main: true, iban: iban('NL', 'TRIO0212345678'), bic: 'TRIONL2U', accountHolder: 'Stichting Zorgnet Utrecht' },
+      {
+        main: true,
+        iban: iban('NL', 'TRIO0212345678'),
+        bic: 'TRIONL2U',
+        accountHolder: 'Stichting Zorgnet Utrecht',
+      },
     ],
     features: features(null, false, [false, false, false]),
   },
@@ -189,7 +308,14 @@ export const demoCustomers: DemoCustomer[] = [
     createdAt: '2012-01-12',
     links: [{ type: 'accounting', identifier: 'ACC-10006' }],
     addresses: [
-      { type: 'visit', main: true, lines: ['Mediapark 20'], postcode: '1217 WE', city: 'Hilversum', country: 'NL' },
+      {
+        type: 'visit',
+        main: true,
+        lines: ['Mediapark 20'],
+        postcode: '1217 WE',
+        city: 'Hilversum',
+        country: 'NL',
+      },
     ],
     bankAccounts: [],
     features: features(null, false, [false, false, false]),

@@ -30,7 +30,8 @@ export async function seedDemo(db: Database, rolePrefix = 'provider'): Promise<b
       if (customerAddresses.length) {
         await tx.insert(addresses).values(customerAddresses.map((address) => ({ ...address, customerId })));
       }
-      if (accounts.length) await tx.insert(bankAccounts).values(accounts.map((account) => ({ ...account, customerId })));
+      if (accounts.length)
+        await tx.insert(bankAccounts).values(accounts.map((account) => ({ ...account, customerId })));
       await tx.insert(customerFeatures).values({ customerId, ...features });
     }
     for (const user of demoUsers) {
@@ -42,7 +43,9 @@ export async function seedDemo(db: Database, rolePrefix = 'provider'): Promise<b
         groups: staff ? ['/staff'] : ['/customers'],
       });
       if (userMemberships.length) {
-        await tx.insert(memberships).values(userMemberships.map((membership) => ({ ...membership, userId: user.id })));
+        await tx
+          .insert(memberships)
+          .values(userMemberships.map((membership) => ({ ...membership, userId: user.id })));
       }
     }
     return true;

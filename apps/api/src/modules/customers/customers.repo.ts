@@ -26,7 +26,11 @@ export function createCustomersRepo(db: Database) {
   async function details(ids: number[]) {
     if (ids.length === 0) return { links: [], addresses: [] };
     const [links, addressRows] = await Promise.all([
-      db.select().from(customerLinks).where(inArray(customerLinks.customerId, ids)).orderBy(asc(customerLinks.type)),
+      db
+        .select()
+        .from(customerLinks)
+        .where(inArray(customerLinks.customerId, ids))
+        .orderBy(asc(customerLinks.type)),
       db
         .select()
         .from(addresses)
@@ -47,7 +51,8 @@ export function createCustomersRepo(db: Database) {
     },
 
     async list(scope: CustomerScope, filter: ListFilter) {
-      if ('ids' in scope && scope.ids.length === 0) return { rows: [], hasMore: false, total: 0, links: [], addresses: [] };
+      if ('ids' in scope && scope.ids.length === 0)
+        return { rows: [], hasMore: false, total: 0, links: [], addresses: [] };
       const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
       if (filter.status) conditions.push(eq(customers.status, filter.status));
       if (filter.search) {

@@ -1,13 +1,13 @@
 import {
   addressSchema,
   bankAccountSchema,
+  cursorSchema,
   customerFeaturesSchema,
   customerListQuerySchema,
   customerLookupQuerySchema,
   customerParamsSchema,
   customerSchema,
   customerUpdateSchema,
-  cursorSchema,
 } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,10 @@ const tags = ['customers'];
 const security = [{ bearer: [] }];
 
 /** The customer calls of SPEC.md §7. */
-export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (app, { customers }) => {
+export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (
+  app,
+  { customers },
+) => {
   app.get(
     '/api/v2/customer',
     {

@@ -52,7 +52,12 @@ const noFeatures = (customerId: number): CustomerFeatures => {
   const none = { has_active_contract: false };
   return {
     customer_id: customerId,
-    observe: { flavor: null, metrics: { managed: false, limits: { hours: 0, series: 0 } }, logs: off, traces: off },
+    observe: {
+      flavor: null,
+      metrics: { managed: false, limits: { hours: 0, series: 0 } },
+      logs: off,
+      traces: off,
+    },
     contracts: { managed_services: none, professional_services: none, service_management: none },
   };
 };
@@ -107,7 +112,8 @@ export function createCustomersService(repo: CustomersRepo) {
       return {
         items: rows.map((row) => toCustomer(row, links, addresses)),
         total,
-        nextCursor: hasMore && last ? encodeCursor(last.displayName.toLowerCase(), last.customerId) : undefined,
+        nextCursor:
+          hasMore && last ? encodeCursor(last.displayName.toLowerCase(), last.customerId) : undefined,
       };
     },
 

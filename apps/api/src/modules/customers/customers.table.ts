@@ -1,14 +1,18 @@
+import type { CustomerFeatures } from '@portaal/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import type { CustomerFeatures } from '@portaal/contracts';
 
 export const customers = pgTable(
   'customers',
   {
     customerId: integer('customer_id').primaryKey(),
     displayName: text('display_name').notNull(),
-    language: text('language', { enum: ['en', 'nl'] }).notNull().default('nl'),
-    status: text('status', { enum: ['active', 'suspended', 'terminated'] }).notNull().default('active'),
+    language: text('language', { enum: ['en', 'nl'] })
+      .notNull()
+      .default('nl'),
+    status: text('status', { enum: ['active', 'suspended', 'terminated'] })
+      .notNull()
+      .default('active'),
     phone: text('phone'),
     cocNumber: text('coc_number'),
     vatNumber: text('vat_number'),

@@ -21,7 +21,11 @@ export const metaRoutes: FastifyPluginAsyncZod<MetaOptions> = async (app, option
     '/api/config',
     {
       config: { access: 'public' },
-      schema: { tags: ['meta'], summary: 'Configuration of the web app', response: { 200: clientConfigSchema } },
+      schema: {
+        tags: ['meta'],
+        summary: 'Configuration of the web app',
+        response: { 200: clientConfigSchema },
+      },
     },
     async () => ({
       brand_name: options.brandName,

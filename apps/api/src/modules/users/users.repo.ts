@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Membership } from '@portaal/contracts';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { memberships, users } from './users.table.ts';
 

@@ -44,7 +44,14 @@ export function createUsersService(repo: UsersRepo, { rolePrefix, cacheMs = 3000
   const accountStore: IdpAccountStore = {
     async findByUsername(username) {
       const row = await repo.findByUsername(username);
-      return row && { ...toAccount(row), passwordHash: row.passwordHash, failedLogins: row.failedLogins, lockedUntil: row.lockedUntil };
+      return (
+        row && {
+          ...toAccount(row),
+          passwordHash: row.passwordHash,
+          failedLogins: row.failedLogins,
+          lockedUntil: row.lockedUntil,
+        }
+      );
     },
     async findById(id) {
       const row = await repo.findById(id);
@@ -52,7 +59,9 @@ export function createUsersService(repo: UsersRepo, { rolePrefix, cacheMs = 3000
     },
     async rights(id) {
       const row = await repo.findById(id);
-      return row ? rightsMapFor(await repo.membershipsOf(id), globalRightsForRoles(row.globalRoles, rolePrefix)) : {};
+      return row
+        ? rightsMapFor(await repo.membershipsOf(id), globalRightsForRoles(row.globalRoles, rolePrefix))
+        : {};
     },
     recordFailedLogin: (id, lockUntil) => repo.recordFailedLogin(id, lockUntil),
     resetFailedLogins: (id) => repo.resetFailedLogins(id),

@@ -9,7 +9,9 @@ export const users = pgTable('users', {
   email: text('email').notNull(),
   givenName: text('given_name').notNull(),
   familyName: text('family_name').notNull(),
-  language: text('language', { enum: ['en', 'nl'] }).notNull().default('nl'),
+  language: text('language', { enum: ['en', 'nl'] })
+    .notNull()
+    .default('nl'),
   passwordHash: text('password_hash'),
   globalRoles: text('global_roles').array().notNull().default(sql`'{}'::text[]`),
   groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
