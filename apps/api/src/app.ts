@@ -27,8 +27,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   ping(): Promise<void>;
-  /** Pino logger options; false silences logging (tests). */
-  logger?: boolean | Record<string, unknown>;
+  /** false silences logging; a stream receives the JSON log lines instead of stdout. */
+  logger?: false | { stream: NodeJS.WritableStream };
 }
 
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];

@@ -11,7 +11,8 @@ let owner: string;
 beforeAll(async () => {
   server = await startTestServer();
   const token = tokenSource(server);
-  [staff, owner] = await Promise.all([token('staff-moderator'), token('owner')]);
+  staff = await token('staff-moderator');
+  owner = await token('owner');
 });
 afterAll(async () => server?.close());
 

@@ -28,17 +28,16 @@ export async function ensureLoner(databaseUrl: string): Promise<void> {
 export function tokenSource(server: TestServer) {
   const cache = new Map<string, Promise<string>>();
   return (username: string, password = username === LONER.username ? LONER.password : 'demo') => {
-    let token = cache.get(username);
-    if (!token) {
-      token = loginWithPassword({
-        issuer: server.issuer,
-        clientId: server.clientId,
-        redirectUri: `${server.baseUrl}/`,
-        username,
-        password,
-      }).then((tokens) => tokens.access_token);
-      cache.set(username, token);
-    }
+    const cached = cache.get(username);
+    if (cached) return cached;
+    const token = loginWithPassword({
+      issuer: server.issuer,
+      clientId: server.clientId,
+      redirectUri: `${server.baseUrl}/`,
+      username,
+      password,
+    }).then((tokens) => tokens.access_token);
+    cache.set(username, token);
     return token;
   };
 }

@@ -60,6 +60,8 @@ export async function startEmbeddedPostgres({
   const pgData = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres.password');
   await mkdir(dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the postgres user, which must be able to reach its data folder.
+  if (process.getuid?.() === 0) await chmod(dataDir, 0o711);
   const initialised = existsSync(path.join(pgData, 'PG_VERSION'));
   let password = await readFile(passwordFile, 'utf8').catch(() => '');
   if (!initialised || password === '') {
