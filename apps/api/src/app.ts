@@ -11,6 +11,8 @@ import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
+import { meRoutes } from './modules/users/me.routes.ts';
+import { createMeService } from './modules/users/me.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -73,7 +75,9 @@ export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<F
     reply.header('X-Request-Id', request.id);
   });
 
-  const users = createUsersService(createUsersRepo(db), { rolePrefix: config.PROVIDER_ROLE_PREFIX });
+  const usersRepo = createUsersRepo(db);
+  const users = createUsersService(usersRepo, { rolePrefix: config.PROVIDER_ROLE_PREFIX });
+  const me = createMeService(usersRepo, users);
   const customers = createCustomersService(createCustomersRepo(db));
 
   await app.register(errorsPlugin);
@@ -123,6 +127,7 @@ export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<F
     clientId: config.OIDC_CLIENT_ID,
   });
   await app.register(customerRoutes, { customers });
+  await app.register(meRoutes, { me });
   await app.register(webRoutes, { distDir: config.WEB_DIST ?? defaultWebDist });
   return app;
 }

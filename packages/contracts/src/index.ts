@@ -2,4 +2,5 @@ export * from './common.ts';
 export * from './customers.ts';
 export * from './errors.ts';
 export * from './identity.ts';
+export * from './me.ts';
 export * from './rights.ts';

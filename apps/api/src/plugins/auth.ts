@@ -8,6 +8,9 @@ export interface Principal {
   sub: string;
   username: string;
   email?: string;
+  givenName?: string;
+  familyName?: string;
+  locale?: 'en' | 'nl';
   globalRoles: string[];
 }
 
@@ -72,6 +75,9 @@ export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOpt
         sub: payload.sub,
         username: typeof payload.preferred_username === 'string' ? payload.preferred_username : payload.sub,
         email: typeof payload.email === 'string' ? payload.email : undefined,
+        givenName: typeof payload.given_name === 'string' ? payload.given_name : undefined,
+        familyName: typeof payload.family_name === 'string' ? payload.family_name : undefined,
+        locale: payload.locale === 'en' || payload.locale === 'nl' ? payload.locale : undefined,
         globalRoles: rolesOf(payload, clientId),
       };
     } catch (error) {

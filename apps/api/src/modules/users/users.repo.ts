@@ -1,6 +1,7 @@
 import type { Membership } from '@portaal/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { customers } from '../customers/customers.table.ts';
 import { memberships, users } from './users.table.ts';
 
 export function createUsersRepo(db: Database) {
@@ -10,6 +11,29 @@ export function createUsersRepo(db: Database) {
         .select({ customerId: memberships.customerId, role: memberships.role })
         .from(memberships)
         .where(eq(memberships.userId, userId));
+    },
+    /** Memberships with the customer's name, for the caller's profile. */
+    async membershipsWithNames(userId: string) {
+      return db
+        .select({
+          customerId: memberships.customerId,
+          displayName: customers.displayName,
+          role: memberships.role,
+        })
+        .from(memberships)
+        .innerJoin(customers, eq(customers.customerId, memberships.customerId))
+        .where(eq(memberships.userId, userId))
+        .orderBy(asc(customers.displayName));
+    },
+    /** A user known only to an external IdP gets a row the first time they save a preference. */
+    async upsertLanguage(
+      user: { id: string; username: string; email: string; givenName: string; familyName: string },
+      language: 'en' | 'nl',
+    ) {
+      await db
+        .insert(users)
+        .values({ ...user, language })
+        .onConflictDoUpdate({ target: users.id, set: { language } });
     },
     async findByUsername(username: string) {
       const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { languageSchema } from './customers.ts';
+import { customerRoleSchema } from './rights.ts';
+
+/** The caller's own profile (GET /api/v2/me). */
+export const meSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    given_name: z.string().nullable(),
+    family_name: z.string().nullable(),
+    email: z.string().nullable(),
+    language: languageSchema,
+    memberships: z.array(
+      z.object({ customer_id: z.number().int(), display_name: z.string(), role: customerRoleSchema }),
+    ),
+    global_roles: z.array(z.string()),
+    rights: z.record(z.string(), z.array(z.string())),
+    main_company_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'Me' });
+export type Me = z.infer<typeof meSchema>;
+
+export const meUpdateSchema = z.object({ language: languageSchema }).strict();
+export type MeUpdate = z.infer<typeof meUpdateSchema>;
