@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
@@ -7,6 +8,7 @@ import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/databases.
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
+import { freePort } from './ports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -18,13 +20,17 @@ declare module 'vitest' {
 
 /**
  * Every test run gets a fresh database of its own: on the server of TEST_DATABASE_URL / DATABASE_URL
- * when set, otherwise on an embedded PostgreSQL kept under .data/test-postgres.
+ * when set, otherwise on an embedded PostgreSQL of its own under .data/test-runs (removed afterwards),
+ * so that runs side by side never share a server.
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  const embedded = serverUrl
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir: path.join(root, '.data/test'), port: 54339 });
+  let runDir: string | undefined;
+  if (!serverUrl) {
+    await mkdir(path.join(root, '.data/test-runs'), { recursive: true });
+    runDir = await mkdtemp(path.join(root, '.data/test-runs/run-'));
+  }
+  const embedded = runDir ? await startEmbeddedPostgres({ dataDir: runDir, port: await freePort() }) : undefined;
   const adminUrl = serverUrl ? withDatabase(serverUrl, 'postgres') : (embedded?.adminUrl as string);
   const name = `portaal_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await ensureDatabase(adminUrl, name);
@@ -39,5 +45,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await dropDatabase(adminUrl, name).catch((error) => console.error('could not drop test database', error));
     await embedded?.stop();
+    if (runDir) await rm(runDir, { recursive: true, force: true });
   };
 }
