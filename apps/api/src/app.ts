@@ -57,11 +57,15 @@ const serializers = {
 
 export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      redact: { paths: REDACTED, censor: '[redacted]' },
-      serializers,
-    },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACTED, censor: '[redacted]' },
+            serializers,
+            ...logger,
+          },
     bodyLimit: 1_048_576,
     trustProxy: config.NODE_ENV === 'production',
     requestIdHeader: false,
@@ -69,6 +73,8 @@ export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<F
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
   });
+  // JSON only: a text body on a JSON route is refused with 415 rather than validated as a string.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {

@@ -30,7 +30,9 @@ export default async function setup(project: TestProject) {
     await mkdir(path.join(root, '.data/test-runs'), { recursive: true });
     runDir = await mkdtemp(path.join(root, '.data/test-runs/run-'));
   }
-  const embedded = runDir ? await startEmbeddedPostgres({ dataDir: runDir, port: await freePort() }) : undefined;
+  const embedded = runDir
+    ? await startEmbeddedPostgres({ dataDir: runDir, port: await freePort() })
+    : undefined;
   const adminUrl = serverUrl ? withDatabase(serverUrl, 'postgres') : (embedded?.adminUrl as string);
   const name = `portaal_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await ensureDatabase(adminUrl, name);

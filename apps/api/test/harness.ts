@@ -34,7 +34,7 @@ export async function startTestServer(
     config,
     db,
     ping: async () => void (await pool.query('select 1')),
-    logger: false,
+    logger: logStream ? { stream: logStream } : false,
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -38,6 +38,8 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, optio
   });
 
   app.addHook('preValidation', async (request) => {
+    // The not-found handler has no route options; it answers 404 itself.
+    if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (access === undefined) throw new AppError('FORBIDDEN', 403, 'This route declares no access.');
     if (access === 'public' || access === 'login') return;

@@ -1,0 +1,102 @@
+import type { Language } from './types.ts';
+
+export const LANGUAGES: readonly Language[] = ['en', 'nl'];
+
+const en = {
+  htmlTitle: 'Sign in to {brand}',
+  heading: 'Sign in to {brand}',
+  username: 'Username',
+  password: 'Password',
+  submit: 'Sign in',
+  invalidCredentials: 'Invalid username or password.',
+  locked: 'Too many failed attempts. Try again in a few minutes.',
+  languageNav: 'Language',
+  languageName: 'English',
+  demoTitle: 'Demo logins',
+  demoHint: 'Every demo login uses the password {password}.',
+  demoUsername: 'Username',
+  demoRole: 'Role',
+  expiredTitle: 'This sign-in page has expired',
+  expiredText: 'Go back to {brand} and sign in again.',
+  errorTitle: 'Something went wrong',
+  errorText: 'The sign-in request could not be completed.',
+  logoutTitle: 'Sign out of {brand}?',
+  logoutButton: 'Sign out',
+  signedOutTitle: 'You are signed out',
+  signedOutText: 'You have been signed out of {brand}.',
+  backTo: 'Back to {brand}',
+} as const;
+
+export type MessageKey = keyof typeof en;
+type Messages = Record<MessageKey, string>;
+
+const nl: Messages = {
+  htmlTitle: 'Inloggen bij {brand}',
+  heading: 'Inloggen bij {brand}',
+  username: 'Gebruikersnaam',
+  password: 'Wachtwoord',
+  submit: 'Inloggen',
+  invalidCredentials: 'Ongeldige gebruikersnaam of wachtwoord.',
+  locked: 'Te veel mislukte pogingen. Probeer het over een paar minuten opnieuw.',
+  languageNav: 'Taal',
+  languageName: 'Nederlands',
+  demoTitle: 'Demo-accounts',
+  demoHint: 'Elk demo-account gebruikt het wachtwoord {password}.',
+  demoUsername: 'Gebruikersnaam',
+  demoRole: 'Rol',
+  expiredTitle: 'Deze inlogpagina is verlopen',
+  expiredText: 'Ga terug naar {brand} en log opnieuw in.',
+  errorTitle: 'Er is iets misgegaan',
+  errorText: 'Het inlogverzoek kon niet worden afgerond.',
+  logoutTitle: 'Uitloggen bij {brand}?',
+  logoutButton: 'Uitloggen',
+  signedOutTitle: 'U bent uitgelogd',
+  signedOutText: 'U bent uitgelogd bij {brand}.',
+  backTo: 'Terug naar {brand}',
+};
+
+const catalogue: Record<Language, Messages> = { en, nl };
+
+/** A translated text with {name} placeholders filled in; the caller escapes it for HTML. */
+export function t(language: Language, key: MessageKey, values: Record<string, string> = {}): string {
+  return catalogue[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+function toLanguage(tag: string | undefined): Language | undefined {
+  const base = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  return LANGUAGES.find((language) => language === base);
+}
+
+/** First supported language of a space-separated list (ui_locales) or a single tag (kc_locale). */
+export function languageFromList(value: unknown): Language | undefined {
+  if (typeof value !== 'string') return undefined;
+  for (const tag of value.split(/\s+/)) {
+    const language = toLanguage(tag);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+/** Best supported language of an Accept-Language header, by quality. */
+export function languageFromAcceptLanguage(header: string | undefined): Language | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...parameters] = part.trim().split(';');
+      const quality = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag, quality: quality === undefined ? 1 : Number(quality), index };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const { tag } of ranked) {
+    const language = toLanguage(tag);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+/** Explicit choices first (kc_locale, ui_locales), then the browser, then English. */
+export function pickLanguage(...candidates: (Language | undefined)[]): Language {
+  return candidates.find((candidate) => candidate !== undefined) ?? 'en';
+}

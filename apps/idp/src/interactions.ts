@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type InteractionResults } from 'oidc-provider';
+import type { IdpContext } from './context.ts';
+import { readForm, redirect, send } from './http.ts';
+import { languageFromAcceptLanguage, languageFromList, pickLanguage } from './i18n.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import type { Language } from './types.ts';
+import type { LoginError } from './views.ts';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MS = 5 * 60_000;
+const MAX_USERNAME = 256;
+const MAX_PASSWORD = 1024;
+
+type Interaction = Awaited<ReturnType<IdpContext['provider']['interactionDetails']>>;
+type Outcome = { accountId: string } | { error: LoginError };
+
+function queryParam(request: IncomingMessage, name: string): string | undefined {
+  return new URL(request.url ?? '/', 'http://idp.invalid').searchParams.get(name) ?? undefined;
+}
+
+/** The login page (oidc-provider's interaction) at <issuer>/login-actions/<uid>. */
+export function createInteractionHandlers(context: IdpContext) {
+  const { provider, pages, options, mountPath } = context;
+  const { accounts } = options;
+  // Unknown users cost a hash check too, so timing does not tell which usernames exist.
+  const dummyHash = hashPassword(randomUUID());
+
+  async function authenticate(rawUsername: string, password: string): Promise<Outcome> {
+    // Keycloak stores usernames in lower case; so does the portal.
+    const username = rawUsername.trim().toLowerCase();
+    const account =
+      username && username.length <= MAX_USERNAME && password.length <= MAX_PASSWORD
+        ? await accounts.findByUsername(username)
+        : undefined;
+    if (!account) {
+      await verifyPassword(password, await dummyHash);
+      return { error: 'invalidCredentials' };
+    }
+    const now = Date.now();
+    if (account.lockedUntil && account.lockedUntil.getTime() > now) return { error: 'locked' };
+    const valid = await verifyPassword(password, account.passwordHash ?? (await dummyHash));
+    if (valid && account.passwordHash !== null) {
+      if (account.failedLogins > 0 || account.lockedUntil) await accounts.resetFailedLogins(account.id);
+      return { accountId: account.id };
+    }
+    // After a lock has run out the count starts again, so one more mistake does not lock at once.
+    const lockExpired = account.lockedUntil !== null;
+    if (lockExpired) await accounts.resetFailedLogins(account.id);
+    const failures = (lockExpired ? 0 : account.failedLogins) + 1;
+    const lockUntil = failures >= MAX_FAILED_LOGINS ? new Date(now + LOCK_MS) : null;
+    await accounts.recordFailedLogin(account.id, lockUntil);
+    return { error: lockUntil ? 'locked' : 'invalidCredentials' };
+  }
+
+  function languageFor(request: IncomingMessage, interaction?: Interaction): Language {
+    return pickLanguage(
+      languageFromList(queryParam(request, 'kc_locale')),
+      languageFromList(interaction?.params.kc_locale),
+      languageFromList(interaction?.params.ui_locales),
+      languageFromAcceptLanguage(request.headers['accept-language']),
+    );
+  }
+
+  function renderLogin(
+    response: ServerResponse,
+    interaction: Interaction,
+    language: Language,
+    status: number,
+    input: { username?: string | undefined; error?: LoginError | undefined } = {},
+  ) {
+    const path = `${mountPath}/login-actions/${encodeURIComponent(interaction.uid)}`;
+    const other: Language = language === 'en' ? 'nl' : 'en';
+    const loginHint = interaction.params.login_hint;
+    const html = pages.login({
+      language,
+      action: `${path}?kc_locale=${language}`,
+      switchLanguage: { href: `${path}?kc_locale=${other}`, language: other },
+      username: input.username ?? (typeof loginHint === 'string' ? loginHint : undefined),
+      error: input.error,
+      demoLogins: options.demoLogins,
+    });
+    send(response, status, pages.headers, html);
+  }
+
+  /** Loads this page's interaction; undefined when the cookie is gone or belongs to another attempt. */
+  async function load(request: IncomingMessage, response: ServerResponse, uid: string) {
+    try {
+      const interaction = await provider.interactionDetails(request, response);
+      return interaction.uid === uid ? interaction : undefined;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return undefined;
+      throw error;
+    }
+  }
+
+  async function finish(request: IncomingMessage, response: ServerResponse, result: InteractionResults) {
+    const returnTo = await provider.interactionResult(request, response, result, {
+      mergeWithLastSubmission: true,
+    });
+    redirect(response, 303, returnTo);
+  }
+
+  /** First-party client: a consent prompt (normally prevented by loadExistingGrant) is granted at once. */
+  async function consent(request: IncomingMessage, response: ServerResponse, interaction: Interaction) {
+    const accountId = interaction.session?.accountId;
+    const clientId = interaction.params.client_id;
+    if (!accountId || typeof clientId !== 'string') throw new Error('consent prompt without a session');
+    const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId, clientId });
+    const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = interaction.prompt.details;
+    if (Array.isArray(missingOIDCScope)) grant.addOIDCScope(missingOIDCScope.map(String));
+    if (Array.isArray(missingOIDCClaims)) grant.addOIDCClaims(missingOIDCClaims.map(String));
+    if (typeof missingResourceScopes === 'object' && missingResourceScopes !== null) {
+      for (const [indicator, scopes] of Object.entries(missingResourceScopes)) {
+        if (Array.isArray(scopes)) grant.addResourceScope(indicator, scopes.map(String));
+      }
+    }
+    const grantId = await grant.save();
+    await finish(request, response, { consent: { grantId } });
+  }
+
+  async function show(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    const raw = request.raw;
+    const response = reply.raw;
+    const interaction = await load(raw, response, request.params.uid);
+    if (!interaction) {
+      send(response, 400, pages.headers, pages.expired(languageFor(raw)));
+      return;
+    }
+    if (interaction.prompt.name === 'consent') {
+      await consent(raw, response, interaction);
+      return;
+    }
+    renderLogin(response, interaction, languageFor(raw, interaction), 200);
+  }
+
+  async function submit(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    const raw = request.raw;
+    const response = reply.raw;
+    const form = await readForm(raw);
+    const interaction = await load(raw, response, request.params.uid);
+    if (!interaction) {
+      send(response, 400, pages.headers, pages.expired(languageFor(raw)));
+      return;
+    }
+    if (interaction.prompt.name === 'consent') {
+      await consent(raw, response, interaction);
+      return;
+    }
+    const username = form.get('username') ?? '';
+    const outcome = await authenticate(username, form.get('password') ?? '');
+    if ('error' in outcome) {
+      // Keycloak answers a failed login with the page again (200), the message in #input-error.
+      renderLogin(response, interaction, languageFor(raw, interaction), 200, {
+        username: username.slice(0, MAX_USERNAME),
+        error: outcome.error,
+      });
+      return;
+    }
+    await finish(raw, response, { login: { accountId: outcome.accountId, remember: false, amr: ['pwd'] } });
+  }
+
+  return { show, submit };
+}

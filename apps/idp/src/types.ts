@@ -1,0 +1,62 @@
+import type { RightsMap } from '@portaal/contracts';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+
+export type Language = 'en' | 'nl';
+
+/** A person who can sign in at the dev IdP; id is the token subject. */
+export interface IdpAccount {
+  id: string;
+  username: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  language: Language;
+  groups: string[];
+  /** Client roles of the public client, e.g. provider_viewer (DESIGN.md §2). */
+  globalRoles: string[];
+}
+
+export type IdpLoginAccount = IdpAccount & {
+  passwordHash: string | null;
+  failedLogins: number;
+  lockedUntil: Date | null;
+};
+
+/** What the IdP needs of the portal's accounts; the portal database stays the source of truth. */
+export interface IdpAccountStore {
+  findByUsername(username: string): Promise<IdpLoginAccount | undefined>;
+  findById(id: string): Promise<IdpAccount | undefined>;
+  /** Customer rights plus 'global', computed by the portal (DESIGN.md §2). */
+  rights(id: string): Promise<RightsMap>;
+  /** Adds one to the failed-login count and sets (or clears) the lock. */
+  recordFailedLogin(id: string, lockUntil: Date | null): Promise<void>;
+  resetFailedLogins(id: string): Promise<void>;
+  /** For the change-password page of a later issue. */
+  setPassword(id: string, passwordHash: string): Promise<void>;
+}
+
+export type IdpDatabase = NodePgDatabase<Record<string, unknown>>;
+
+export interface IdpOptions {
+  /** Public URL + /realms/<realm>, e.g. http://localhost:3000/realms/portaal. */
+  issuer: string;
+  realm: string;
+  /** The public browser client, e.g. portaal-web. */
+  clientId: string;
+  /** Audience of every access token, e.g. portaal-api. */
+  audience: string;
+  /** Redirect and post-logout URIs must lie under this URL. */
+  publicUrl: string;
+  /** Only the idp_* tables are used. */
+  db: IdpDatabase;
+  accounts: IdpAccountStore;
+  brandName: string;
+  /** Listed on the login page when given (password demo). */
+  demoLogins?: { username: string; role: string }[];
+  production: boolean;
+  allowInProduction: boolean;
+}
+
+export interface IdpHandle {
+  close(): Promise<void>;
+}

@@ -1,0 +1,217 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+
+/**
+ * The baseline of DESIGN.md §7: plain node:http and pg running, for the same calls, the same SQL as
+ * customers.repo.ts (texts copied from what Drizzle sends) and writing the same JSON as the API, with
+ * no framework, no validation and no auth. API req/s ÷ bare req/s is the price of everything else.
+ */
+
+// Drizzle hands dates to the app as the server's text ('2016-05-17'); pg would make JS Dates of them.
+const DATE_OID = 1082;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === DATE_OID
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+const customerColumns =
+  '"customer_id", "display_name", "language", "status", "phone", "coc_number", "vat_number", "usage_po_number", "created_at"';
+
+const sql = {
+  customer: `select ${customerColumns} from "customers" where "customers"."customer_id" = $1 limit $2`,
+  links: (count: number) =>
+    `select "customer_id", "type", "identifier" from "customer_links" where "customer_links"."customer_id" in (${placeholders(count)}) order by "customer_links"."type" asc`,
+  addresses: (count: number) =>
+    `select "id", "customer_id", "type", "main", "lines", "postcode", "city", "country" from "addresses" where "addresses"."customer_id" in (${placeholders(count)}) order by "addresses"."type" asc, "addresses"."id" asc`,
+  searchFilter: (withId: boolean) =>
+    `("customers"."display_name" ilike $1 or "customers"."coc_number" ilike $2${withId ? ' or "customers"."customer_id" = $3' : ''})`,
+  page: (withId: boolean) =>
+    `select ${customerColumns} from "customers" where ${sql.searchFilter(withId)} order by lower("customers"."display_name") asc, "customers"."customer_id" asc limit $${withId ? 4 : 3}`,
+  count: (withId: boolean) => `select count(*)::int from "customers" where ${sql.searchFilter(withId)}`,
+  pageAll: `select ${customerColumns} from "customers" order by lower("customers"."display_name") asc, "customers"."customer_id" asc limit $1`,
+  countAll: 'select count(*)::int from "customers"',
+};
+
+function placeholders(count: number): string {
+  return Array.from({ length: count }, (_, index) => `$${index + 1}`).join(', ');
+}
+
+interface CustomerRow {
+  customer_id: number;
+  display_name: string;
+  language: string;
+  status: string;
+  phone: string | null;
+  coc_number: string | null;
+  vat_number: string | null;
+  usage_po_number: string | null;
+  created_at: string;
+}
+interface LinkRow {
+  customer_id: number;
+  type: string;
+  identifier: string;
+}
+interface AddressRow {
+  id: number;
+  customer_id: number;
+  type: string;
+  main: boolean;
+  lines: string[];
+  postcode: string;
+  city: string;
+  country: string;
+}
+
+function toCustomer(row: CustomerRow, links: LinkRow[], addresses: AddressRow[]) {
+  return {
+    customer_id: row.customer_id,
+    display_name: row.display_name,
+    language: row.language,
+    status: row.status,
+    phone: row.phone,
+    coc_number: row.coc_number,
+    vat_number: row.vat_number,
+    usage_po_number: row.usage_po_number,
+    links: links
+      .filter((link) => link.customer_id === row.customer_id)
+      .map((link) => ({ customer_id: link.customer_id, type: link.type, identifier: link.identifier })),
+    addresses: addresses
+      .filter((address) => address.customer_id === row.customer_id)
+      .map((address) => ({
+        customer_id: address.customer_id,
+        type: address.type,
+        main: address.main,
+        lines: address.lines,
+        postcode: address.postcode,
+        city: address.city,
+        country: address.country,
+      })),
+    created_at: row.created_at,
+  };
+}
+
+export function createBareHandler(pool: pg.Pool) {
+  const run = async <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
+    (await pool.query<T>({ text, values, types })).rows;
+
+  async function details(ids: number[]) {
+    if (ids.length === 0) return { links: [], addresses: [] };
+    const [links, addresses] = await Promise.all([
+      run<LinkRow>(sql.links(ids.length), ids),
+      run<AddressRow>(sql.addresses(ids.length), ids),
+    ]);
+    return { links, addresses };
+  }
+
+  async function getCustomer(id: number) {
+    const [row] = await run<CustomerRow>(sql.customer, [id, 1]);
+    if (!row) return undefined;
+    const { links, addresses } = await details([id]);
+    return toCustomer(row, links, addresses);
+  }
+
+  async function listCustomers(search: string, limit: number) {
+    let pageQuery: Promise<CustomerRow[]>;
+    let countQuery: Promise<{ count: number }[]>;
+    if (search === '') {
+      pageQuery = run<CustomerRow>(sql.pageAll, [limit + 1]);
+      countQuery = run<{ count: number }>(sql.countAll, []);
+    } else {
+      const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const asNumber = /^\d{1,9}$/.test(search) ? Number(search) : undefined;
+      const withId = asNumber !== undefined;
+      const filter = withId ? [pattern, pattern, asNumber] : [pattern, pattern];
+      pageQuery = run<CustomerRow>(sql.page(withId), [...filter, limit + 1]);
+      countQuery = run<{ count: number }>(sql.count(withId), filter);
+    }
+    const [rows, [count]] = await Promise.all([pageQuery, countQuery]);
+    const page = rows.slice(0, limit);
+    const { links, addresses } = await details(page.map((row) => row.customer_id));
+    return {
+      items: page.map((row) => toCustomer(row, links, addresses)),
+      total: count?.count ?? 0,
+      last: rows.length > limit ? page.at(-1) : undefined,
+    };
+  }
+
+  function send(
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const json = JSON.stringify(body);
+    response.writeHead(status, {
+      'content-type': status < 400 ? 'application/json; charset=utf-8' : 'application/problem+json',
+      'content-length': Buffer.byteLength(json),
+      ...headers,
+    });
+    response.end(json);
+  }
+
+  return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const [pathname = '', queryString = ''] = (request.url ?? '').split('?', 2);
+    if (request.method !== 'GET') return send(response, 405, { status: 405 });
+    const single = /^\/api\/v2\/customer\/(\d{1,10})$/.exec(pathname);
+    if (single?.[1]) {
+      const customer = await getCustomer(Number(single[1]));
+      return customer ? send(response, 200, customer) : send(response, 404, { status: 404 });
+    }
+    if (pathname === '/api/v2/customer') {
+      const query = new URLSearchParams(queryString);
+      const search = (query.get('search') ?? '').trim();
+      const limit = Number(query.get('limit') ?? 25);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100 || search.length > 200) {
+        return send(response, 400, { status: 400 });
+      }
+      const { items, total, last } = await listCustomers(search, limit);
+      // The API sends these two headers as well; leaving them out would flatter the baseline.
+      const headers: Record<string, string> = { 'x-total-count': String(total) };
+      if (last) {
+        const cursor = Buffer.from(
+          JSON.stringify([last.display_name.toLowerCase(), last.customer_id]),
+        ).toString('base64url');
+        // Same parameters in the same order as the API's link (its parsed query: search, limit, cursor).
+        const next = new URLSearchParams();
+        if (query.has('search')) next.set('search', search);
+        next.set('limit', String(limit));
+        next.set('cursor', cursor);
+        headers.link = `</api/v2/customer?${next.toString()}>; rel="next"`;
+      }
+      return send(response, 200, items, headers);
+    }
+    return send(response, 404, { status: 404 });
+  };
+}
+
+export interface BareServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startBareServer({ pool, port }: { pool: pg.Pool; port: number }): Promise<BareServer> {
+  const handle = createBareHandler(pool);
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/problem+json' });
+      response.end('{"status":500}');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

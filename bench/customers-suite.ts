@@ -1,0 +1,214 @@
+import { isDeepStrictEqual } from 'node:util';
+import { seededRandom } from './generate.ts';
+import { type LoadResult, type Measurement, measure, type NextRequest } from './load.ts';
+import { check, formatNumber, type SectionReport, type TargetCheck, table } from './report.ts';
+import type { ServerHandle } from './server-handle.ts';
+import type { BenchContext, Suite } from './suite.ts';
+
+/** Three-letter fragments as a user types them; on the generated set each matches 185–1,406 customers. */
+export const SEARCH_FRAGMENTS = ['ber', 'ijk', 'ana', 'hol', 'ing', 'kok'];
+
+/** The caller is provider staff: global company-read, so every customer is readable. */
+const USERNAME = 'staff-viewer';
+
+interface Endpoint {
+  name: string;
+  /** A fresh, deterministic sequence of paths: both servers get exactly the same inputs. */
+  paths(): () => string;
+  targets?: { minRatio: number; maxP99Ms: number };
+}
+
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const random = seededRandom(seed);
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
+}
+
+function cycle(values: readonly string[]): () => () => string {
+  return () => {
+    let index = 0;
+    return () => values[index++ % values.length] as string;
+  };
+}
+
+async function fetchBoth(api: ServerHandle, bare: ServerHandle, path: string, authorization: string) {
+  const get = async (server: ServerHandle) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { authorization } });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: response.status === 200 ? (JSON.parse(text) as unknown) : text,
+      total: response.headers.get('x-total-count'),
+      link: response.headers.get('link'),
+    };
+  };
+  return Promise.all([get(api), get(bare)]);
+}
+
+/** Both sides must give the same answers, or the ratio compares different work. */
+async function compareAnswers(api: ServerHandle, bare: ServerHandle, paths: string[], authorization: string) {
+  const problems: string[] = [];
+  const totals = new Map<string, string | null>();
+  for (const path of paths) {
+    const [fromApi, fromBare] = await fetchBoth(api, bare, path, authorization);
+    totals.set(path, fromApi.total);
+    if (fromApi.status !== 200)
+      problems.push(`${path}: the API answered ${fromApi.status} ${String(fromApi.body).slice(0, 200)}`);
+    else if (fromBare.status !== 200) problems.push(`${path}: the bare server answered ${fromBare.status}`);
+    else if (!isDeepStrictEqual(fromApi.body, fromBare.body))
+      problems.push(`${path}: API and bare bodies differ`);
+    else if (fromApi.total !== fromBare.total || fromApi.link !== fromBare.link) {
+      problems.push(`${path}: X-Total-Count or Link differ (${fromApi.total}/${fromBare.total})`);
+    }
+  }
+  return { problems, totals };
+}
+
+function brokenRuns(label: string, { warmup, result }: Measurement): string[] {
+  const broken = (phase: string, run: LoadResult) =>
+    run.non2xx || run.errors || run.timeouts
+      ? [
+          `${label} (${phase}): ${run.non2xx} non-2xx answers, ${run.errors} errors, ${run.timeouts} timeouts; ` +
+            `status codes ${JSON.stringify(run.statusCounts)}`,
+        ]
+      : [];
+  return [...broken('warm-up', warmup), ...broken('measured', result)];
+}
+
+const ms = (value: number) => formatNumber(value);
+
+function endpointTable(api: LoadResult, bare: LoadResult, targets: TargetCheck[]) {
+  const ratio = api.requestsPerSecond / bare.requestsPerSecond;
+  const targetOf = (name: string) => {
+    const found = targets.find((target) => target.name.endsWith(name));
+    return found ? [found.target, found.verdict === 'met' ? '✅ met' : '❌ not met'] : ['', ''];
+  };
+  return table(
+    ['', 'API', 'bare node:http', 'API ÷ bare', 'Target', 'Status'],
+    [
+      [
+        'req/s',
+        formatNumber(api.requestsPerSecond),
+        formatNumber(bare.requestsPerSecond),
+        ratio.toFixed(2),
+        ...targetOf('ratio'),
+      ],
+      ['p50 (ms)', ms(api.p50Ms), ms(bare.p50Ms), '', '', ''],
+      ['p99 (ms)', ms(api.p99Ms), ms(bare.p99Ms), '', ...targetOf('p99')],
+      ['mean (ms)', ms(api.meanMs), ms(bare.meanMs), '', '', ''],
+      ['requests', formatNumber(api.total), formatNumber(bare.total), '', '', ''],
+      [
+        'non-2xx / errors',
+        `${api.non2xx} / ${api.errors}`,
+        `${bare.non2xx} / ${bare.errors}`,
+        '',
+        'must be 0',
+        '',
+      ],
+    ],
+    ['l', 'r', 'r', 'r', 'r', 'l'],
+  );
+}
+
+async function runSuite(context: BenchContext): Promise<SectionReport> {
+  const { settings, log } = context;
+  const database = await context.database();
+  const bare = await context.server('bare');
+  const api = await context.server('api');
+  const token = await context.token(USERNAME);
+
+  const ids = shuffled(database.generated.customerIds, 7).map((id) => String(id));
+  const endpoints: Endpoint[] = [
+    {
+      name: 'GET /api/v2/customer/{customer_id}',
+      paths: cycle(ids.map((id) => `/api/v2/customer/${id}`)),
+      targets: { minRatio: 0.8, maxP99Ms: 20 },
+    },
+    {
+      name: 'GET /api/v2/customer?search={3 letters}',
+      paths: cycle(SEARCH_FRAGMENTS.map((fragment) => `/api/v2/customer?search=${fragment}`)),
+    },
+  ];
+
+  const body: string[] = [
+    `${settings.connections} connections, ${settings.warmupS} s warm-up then ${settings.durationS} s measured per server, ` +
+      `bare server first. Caller \`${USERNAME}\` (a real access token from the dev IdP; the bare server ignores it). ` +
+      `Single-customer ids rotate over all ${formatNumber(ids.length)} generated customers in a fixed shuffled order; ` +
+      `searches rotate over ${SEARCH_FRAGMENTS.map((fragment) => `\`${fragment}\``).join(', ')}.`,
+    '',
+  ];
+  const failures: string[] = [];
+  const targets: TargetCheck[] = [];
+
+  const authorization = () => `Bearer ${token.current()}`;
+  const searchPaths = SEARCH_FRAGMENTS.map((fragment) => `/api/v2/customer?search=${fragment}`);
+  const compared = await compareAnswers(
+    api,
+    bare,
+    [...ids.slice(0, 50).map((id) => `/api/v2/customer/${id}`), ...searchPaths],
+    authorization(),
+  );
+  if (compared.problems.length) {
+    failures.push(
+      `API and bare server disagree on ${compared.problems.length} answer(s): ${compared.problems.slice(0, 3).join('; ')}`,
+    );
+  }
+  body.push(
+    `Answers checked equal on both servers (bodies, X-Total-Count, Link) for 50 ids and every fragment: ` +
+      `${compared.problems.length ? `**no, ${compared.problems.length} differ**` : 'yes'}. Matches per fragment: ` +
+      `${SEARCH_FRAGMENTS.map((fragment) => `${fragment} ${compared.totals.get(`/api/v2/customer?search=${fragment}`) ?? '?'}`).join(', ')} (page of 25).`,
+    '',
+  );
+
+  for (const endpoint of endpoints) {
+    const results = new Map<'api' | 'bare', LoadResult>();
+    for (const server of [bare, api]) {
+      log(`${endpoint.name} on ${server.kind}: ${settings.warmupS} s warm-up + ${settings.durationS} s`);
+      const measurement = await measure({
+        url: server.url,
+        connections: settings.connections,
+        warmupS: settings.warmupS,
+        durationS: settings.durationS,
+        sequence: () => {
+          const next = endpoint.paths();
+          return (): NextRequest => ({ path: next(), headers: { authorization: authorization() } });
+        },
+      });
+      const broken = brokenRuns(`${endpoint.name} on ${server.kind}`, measurement);
+      for (const line of broken) log(`FAILED: ${line}`);
+      failures.push(...broken);
+      results.set(server.kind, measurement.result);
+      log(
+        `  ${formatNumber(measurement.result.requestsPerSecond)} req/s, p50 ${ms(measurement.result.p50Ms)} ms, ` +
+          `p99 ${ms(measurement.result.p99Ms)} ms, non-2xx ${measurement.result.non2xx}`,
+      );
+    }
+    const apiResult = results.get('api');
+    const bareResult = results.get('bare');
+    if (!apiResult || !bareResult) continue;
+    const endpointTargets: TargetCheck[] = endpoint.targets
+      ? [
+          check(
+            `${endpoint.name} API ÷ bare req/s ratio`,
+            apiResult.requestsPerSecond / bareResult.requestsPerSecond,
+            '>=',
+            endpoint.targets.minRatio,
+          ),
+          check(`${endpoint.name} API p99`, apiResult.p99Ms, '<=', endpoint.targets.maxP99Ms, ' ms'),
+        ]
+      : [];
+    targets.push(...endpointTargets);
+    body.push(`### ${endpoint.name}`, '', ...endpointTable(apiResult, bareResult, endpointTargets), '');
+  }
+  return { title: 'Customer calls (10,000 customers)', body, targets, failures };
+}
+
+export const customersSuite: Suite = {
+  id: 'customers',
+  title: 'Customer calls',
+  run: runSuite,
+};

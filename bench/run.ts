@@ -1,0 +1,152 @@
+/**
+ * `npm run bench` (DESIGN.md §7): runs the suites below against a generated data set and writes
+ * bench/reports/bench-<timestamp>.md and bench/reports/latest.md.
+ *
+ * Environment: BENCH_DURATION (s per measured run, default 10), BENCH_WARMUP (s, default 2),
+ * BENCH_CONNECTIONS (default 20), BENCH_SUITES (comma-separated ids, default all),
+ * BENCH_PROFILE=1 (CPU profiles of the server processes), BENCH_TIMEOUT (s, whole run).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { customersSuite } from './customers-suite.ts';
+import { machineFacts } from './machine.ts';
+import { summariseProfiles } from './profile-summary.ts';
+import { type BenchReport, renderReport, type SectionReport } from './report.ts';
+import { startSuite } from './start-suite.ts';
+import { type BenchSettings, createContext, type Suite } from './suite.ts';
+
+/** In report order; later issues add suites here (tickets at 200,000, web JS size, Lighthouse). */
+const suites: Suite[] = [customersSuite, startSuite];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportsDir = path.join(root, 'bench/reports');
+
+function numberFromEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min)
+    throw new Error(`${name} must be a number of at least ${min}, not "${raw}"`);
+  return value;
+}
+
+const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const stamp = startedAt
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, 'Z');
+  const selected = process.env.BENCH_SUITES?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const unknown = selected?.filter((id) => !suites.some((suite) => suite.id === id)) ?? [];
+  if (unknown.length)
+    throw new Error(`unknown suite(s) ${unknown.join(', ')}; known: ${suites.map((s) => s.id).join(', ')}`);
+  const active = suites.filter((suite) => !selected?.length || selected.includes(suite.id));
+
+  const settings: BenchSettings = {
+    root,
+    durationS: numberFromEnv('BENCH_DURATION', 10, 1),
+    warmupS: numberFromEnv('BENCH_WARMUP', 2, 0),
+    connections: numberFromEnv('BENCH_CONNECTIONS', 20, 1),
+    postgresPort: numberFromEnv('BENCH_PG_PORT', 54349, 1),
+    profileDir: process.env.BENCH_PROFILE === '1' ? path.join(reportsDir, `profiles-${stamp}`) : undefined,
+  };
+  // Generous for the default run (about 90 s), but a hung server or database cannot keep it going.
+  const timeoutS = numberFromEnv('BENCH_TIMEOUT', 180 + 4 * (settings.durationS + settings.warmupS), 10);
+
+  const machine = await machineFacts(root);
+  const { context, close, openedDatabase } = createContext(settings, log);
+  let closed = false;
+  const closeOnce = async () => {
+    if (closed) return;
+    closed = true;
+    await close();
+  };
+  const abort = (reason: string, code: number) => {
+    log(reason);
+    // Cleanup gets a bounded time of its own; after that the process ends regardless.
+    setTimeout(() => process.exit(code), 20_000).unref();
+    void closeOnce().finally(() => process.exit(code));
+  };
+  const watchdog = setTimeout(
+    () => abort(`Timed out after ${timeoutS} s; stopping everything`, 1),
+    timeoutS * 1000,
+  );
+  watchdog.unref();
+  process.once('SIGINT', () => abort('Interrupted; stopping everything', 130));
+  process.once('SIGTERM', () => abort('Terminated; stopping everything', 143));
+
+  const sections: SectionReport[] = [];
+  const preparation: string[] = [];
+  try {
+    for (const suite of active) {
+      log(`Suite ${suite.id}: ${suite.title}`);
+      try {
+        sections.push(await suite.run(context));
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        log(`Suite ${suite.id} failed: ${message}`);
+        sections.push({ title: suite.title, body: ['Did not complete.'], targets: [], failures: [message] });
+      }
+    }
+  } finally {
+    await closeOnce();
+    clearTimeout(watchdog);
+  }
+
+  const database = await openedDatabase();
+  if (database) {
+    machine.postgres = database.postgresVersion;
+    const timings = Object.entries(database.timings)
+      .map(([step, seconds]) => `${step.replaceAll('_', ' ')} ${seconds.toFixed(2)} s`)
+      .join(', ');
+    preparation.push(
+      `Fresh database with the demo seed plus the generated set (fixed seed): ${Object.entries(
+        database.generated.rows,
+      )
+        .map(([table, count]) => `${count.toLocaleString('en')} ${table}`)
+        .join(', ')}.`,
+      '',
+      `Preparation: ${timings}.`,
+    );
+  }
+  if (settings.profileDir) {
+    sections.push(await summariseProfiles(settings.profileDir));
+  }
+
+  const report: BenchReport = {
+    startedAt,
+    elapsedS: (Date.now() - startedAt.getTime()) / 1000,
+    machine,
+    settings: {
+      'measured run': `${settings.durationS} s after a ${settings.warmupS} s warm-up, per endpoint and server`,
+      connections: String(settings.connections),
+      suites: active.map((suite) => suite.id).join(', '),
+      ...(settings.profileDir ? { 'CPU profiles': path.relative(root, settings.profileDir) } : {}),
+    },
+    preparation,
+    sections,
+  };
+  const text = renderReport(report);
+  await mkdir(reportsDir, { recursive: true });
+  const file = path.join(reportsDir, `bench-${stamp}.md`);
+  await writeFile(file, text);
+  await writeFile(path.join(reportsDir, 'latest.md'), text);
+  process.stdout.write(`\n${text}\n`);
+  log(`Report written to ${path.relative(root, file)} and bench/reports/latest.md`);
+  return sections.some((section) => section.failures.length) ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `[bench] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);
