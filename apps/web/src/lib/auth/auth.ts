@@ -1,0 +1,142 @@
+import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
+import { validateLoginFlowOptions } from './init-options.ts';
+import { clearTokens, readTokens, saveTokens } from './token-storage.ts';
+import { toUserInfo, type UserInfo } from './user-info.ts';
+
+/** Auth state of SPEC.md §3. */
+export interface AuthState {
+  userInfo: UserInfo | null;
+  authenticated: boolean;
+  token: string | undefined;
+}
+
+export interface OidcConfig {
+  url: string;
+  realm: string;
+  clientId: string;
+}
+
+export const REFRESH_INTERVAL_MS = 10_000;
+export const MIN_VALIDITY_S = 60;
+
+type Listener = () => void;
+
+/**
+ * keycloak-js behind a small store: tokens restored from and saved to storage, a refresh attempt every
+ * 10 s, and on any failure the tokens cleared and the user unauthenticated (SPEC.md §4, §8).
+ */
+export function createAuth(config: OidcConfig) {
+  const keycloak = new Keycloak({ url: config.url, realm: config.realm, clientId: config.clientId });
+  let state: AuthState = { userInfo: null, authenticated: false, token: undefined };
+  const listeners = new Set<Listener>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const set = (next: AuthState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  const persist = () =>
+    saveTokens({ idToken: keycloak.idToken, token: keycloak.token, refreshToken: keycloak.refreshToken });
+
+  function fail(message: string, error?: unknown) {
+    console.error(message, error ?? '');
+    clearTokens();
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    set({ userInfo: null, authenticated: false, token: undefined });
+  }
+
+  async function loadUserInfo(): Promise<boolean> {
+    try {
+      const claims = (await keycloak.loadUserInfo()) as Record<string, unknown>;
+      set({
+        userInfo: toUserInfo(claims, keycloak.tokenParsed ?? {}),
+        authenticated: true,
+        token: keycloak.token,
+      });
+      return true;
+    } catch (error) {
+      fail('Keycloak loadUserInfo failed', error);
+      return false;
+    }
+  }
+
+  function startRefresh() {
+    if (timer) clearInterval(timer);
+    timer = setInterval(() => {
+      keycloak.updateToken(MIN_VALIDITY_S).then(
+        (refreshed) => {
+          if (refreshed) {
+            persist();
+            set({ ...state, token: keycloak.token });
+          }
+        },
+        (error: unknown) => fail('Keycloak update token failed', error),
+      );
+    }, REFRESH_INTERVAL_MS);
+  }
+
+  return {
+    keycloak,
+    getState: () => state,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getToken: () => state.token,
+
+    /** login-required on private routes; on public ones only stored tokens or a returning login count. */
+    async init({ required, locale }: { required: boolean; locale?: string }): Promise<AuthState> {
+      const stored = readTokens();
+      const options: KeycloakInitOptions = {
+        onLoad: required ? 'login-required' : undefined,
+        pkceMethod: 'S256',
+        responseMode: 'fragment',
+        flow: 'standard',
+        checkLoginIframe: false,
+        enableLogging: false,
+        locale,
+        ...(stored.token && stored.refreshToken
+          ? { token: stored.token, refreshToken: stored.refreshToken, idToken: stored.idToken }
+          : {}),
+      };
+      validateLoginFlowOptions(options);
+      keycloak.onAuthRefreshSuccess = persist;
+      try {
+        const authenticated = await keycloak.init(options);
+        if (!authenticated) {
+          clearTokens();
+          return state;
+        }
+      } catch (error) {
+        fail('Keycloak init failed', error);
+        return state;
+      }
+      persist();
+      if (await loadUserInfo()) startRefresh();
+      return state;
+    },
+
+    login(redirectUri?: string, locale?: string) {
+      return keycloak.login({ redirectUri: redirectUri ?? window.location.href, locale });
+    },
+
+    /** Logout by redirect with id_token_hint; storage is emptied first. */
+    async logout(redirectUri = `${window.location.origin}/`) {
+      if (timer) clearInterval(timer);
+      const idToken = keycloak.idToken ?? readTokens().idToken;
+      localStorage.clear();
+      sessionStorage.clear();
+      set({ userInfo: null, authenticated: false, token: undefined });
+      const url = new URL(`${config.url}/realms/${config.realm}/protocol/openid-connect/logout`);
+      url.searchParams.set('client_id', config.clientId);
+      url.searchParams.set('post_logout_redirect_uri', redirectUri);
+      if (idToken) url.searchParams.set('id_token_hint', idToken);
+      window.location.assign(url.toString());
+    },
+
+    /** Re-reads the user info, e.g. after the language preference changed. */
+    refreshUserInfo: loadUserInfo,
+  };
+}
+export type Auth = ReturnType<typeof createAuth>;
