@@ -1,109 +1,77 @@
-import Keycloak from 'keycloak-js';
-import { StrictMode, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { language, t } from './i18n.ts';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import './styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import i18next from 'i18next';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { type ClientConfig, createSession, type Session, SessionContext, TEST_MODE } from './app/session.ts';
+import { toast } from './components/feedback/toast.tsx';
+import { installChunkErrorReload, watchForNewBuild } from './lib/build-updates.ts';
+import { currentLanguage, initI18n } from './lib/i18n.ts';
+import { routeTree } from './routeTree.gen.ts';
 
-interface ClientConfig {
-  brand_name: string;
-  oidc: { url: string; realm: string; client_id: string };
-}
-interface UserInfo {
-  preferred_username: string;
-  name?: string;
-  rights?: Record<string, string[]>;
-}
-interface Customer {
-  customer_id: number;
-  display_name: string;
-}
-interface Session {
-  keycloak: Keycloak;
-  user: UserInfo;
-  customers: Customer[];
-  staffStatus: number;
-}
+/** Paths that need no sign-in (SPEC.md §2): the app does not send the user to the IdP there. */
+const PUBLIC_PATHS = ['/logout', '/user/change-password', '/error'];
 
-async function api<T>(keycloak: Keycloak, path: string): Promise<{ status: number; body: T | undefined }> {
-  const response = await fetch(path, { headers: { authorization: `Bearer ${keycloak.token}` } });
-  return { status: response.status, body: response.ok ? ((await response.json()) as T) : undefined };
-}
-
-async function signIn(): Promise<Session> {
-  const config = (await (await fetch('/api/config')).json()) as ClientConfig;
-  document.title = config.brand_name;
-  const keycloak = new Keycloak({
-    url: config.oidc.url,
-    realm: config.oidc.realm,
-    clientId: config.oidc.client_id,
+function createAppRouter(session: Session) {
+  return createRouter({
+    routeTree,
+    context: { session, testMode: TEST_MODE },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    defaultPendingMs: 300,
   });
-  await keycloak.init({
-    onLoad: 'login-required',
-    pkceMethod: 'S256',
-    checkLoginIframe: false,
-    locale: language,
-  });
-  const user = (await keycloak.loadUserInfo()) as UserInfo;
-  const [customers, staff] = await Promise.all([
-    api<Customer[]>(keycloak, '/api/v2/customer?limit=100'),
-    api<unknown>(keycloak, '/api/admin/v2/customer/features'),
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
+
+async function start() {
+  installChunkErrorReload();
+  const [config] = await Promise.all([
+    fetch('/api/config').then((response) => response.json() as Promise<ClientConfig>),
+    initI18n(),
   ]);
-  return { keycloak, user, customers: customers.body ?? [], staffStatus: staff.status };
-}
-
-function App() {
-  const [session, setSession] = useState<Session>();
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    signIn().then(setSession, () => setFailed(true));
-  }, []);
-
-  if (failed) return <p role="alert">{t.failed}</p>;
-  if (!session) return <p aria-busy="true">{t.loading}</p>;
-  const { keycloak, user, customers, staffStatus } = session;
-  return (
-    <main>
-      <header>
-        <p>
-          {t.signedInAs} <strong data-testid="username">{user.preferred_username}</strong>
-        </p>
-        <button type="button" onClick={() => keycloak.logout({ redirectUri: window.location.origin })}>
-          {t.logout}
-        </button>
-      </header>
-      <h1>{t.customers}</h1>
-      {customers.length === 0 ? (
-        <p>{t.none}</p>
-      ) : (
-        <ul data-testid="customers">
-          {customers.map((customer) => (
-            <li key={customer.customer_id}>
-              {customer.display_name} ({customer.customer_id})
-            </li>
-          ))}
-        </ul>
-      )}
-      <h2>{t.rights}</h2>
-      <dl data-testid="rights">
-        {Object.entries(user.rights ?? {}).map(([company, rights]) => (
-          <div key={company}>
-            <dt>{company}</dt>
-            <dd>{rights.join(', ')}</dd>
-          </div>
-        ))}
-      </dl>
-      <p data-testid="staff-check" data-status={staffStatus}>
-        {t.staffCheck}: {staffStatus === 200 ? t.allowed : t.refused} ({staffStatus})
-      </p>
-    </main>
+  document.title = config.brand_name;
+  const session = createSession(config);
+  const required = !PUBLIC_PATHS.some((path) => window.location.pathname.startsWith(path));
+  const state = await session.auth.init({ required, locale: currentLanguage() });
+  if (state.authenticated) {
+    // The profile's language wins at sign-in.
+    const me = await session.api
+      .request<{ language: 'en' | 'nl' }>({ operation: 'getMe', path: '/api/v2/me' })
+      .catch(() => undefined);
+    if (me && me.language !== currentLanguage()) await i18next.changeLanguage(me.language);
+    await session.startSelectedCustomer();
+  }
+  const router = createAppRouter(session);
+  watchForNewBuild(() =>
+    toast({
+      id: 'new-build',
+      title: i18next.t('global:build.title'),
+      description: i18next.t('global:build.text'),
+      timeout: false,
+      actions: [{ label: i18next.t('global:build.reload'), onClick: () => window.location.reload() }],
+    }),
   );
-}
 
-const root = document.getElementById('root');
-if (root) {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <SessionContext.Provider value={session}>
+        <QueryClientProvider client={session.queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </SessionContext.Provider>
     </StrictMode>,
   );
+  document.getElementById('app-loading')?.remove();
 }
+
+void start();

@@ -94,6 +94,7 @@ describe('error mapping', () => {
       query: { q: 'x y', empty: '' },
     });
     expect(fetch.mock.calls[0]?.[0]).toBe('/a/b%2Fc?q=x+y');
-    expect((fetch.mock.calls[0]?.[1]?.headers as Record<string, string>).authorization).toBe('Bearer tkn');
+    const init = fetch.mock.calls[0]?.[1];
+    expect((init?.headers as Record<string, string> | undefined)?.authorization).toBe('Bearer tkn');
   });
 });

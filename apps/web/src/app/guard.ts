@@ -1,0 +1,40 @@
+import type { RightsRequirement } from '@portaal/contracts';
+import { redirect } from '@tanstack/react-router';
+import type { Session } from './session.ts';
+
+export interface RouterContext {
+  session: Session;
+  testMode: boolean;
+}
+
+interface GuardArgs {
+  context: RouterContext;
+  location: { href: string };
+  params?: unknown;
+}
+
+/**
+ * The route guard of SPEC.md §4: unauthenticated users go to login, denied authenticated users to
+ * /error?cause=forbidden; the test-mode flag bypasses it. Customer rights are checked against the
+ * customer in the URL when the route has one, otherwise against the selected customer.
+ */
+export function guard(
+  requirement: 'login' | RightsRequirement,
+  customerFromParams?: (params: Record<string, string | undefined>) => string | undefined,
+) {
+  return async ({ context, location, params }: GuardArgs) => {
+    if (context.testMode) return;
+    const { auth } = context.session;
+    if (!auth.getState().authenticated) {
+      await auth.login(new URL(location.href, window.location.origin).toString());
+      // The browser is on its way to the login page; keep this navigation pending.
+      await new Promise(() => {});
+    }
+    if (requirement === 'login') return;
+    const fromUrl = customerFromParams?.((params ?? {}) as Record<string, string | undefined>);
+    const customerId = fromUrl !== undefined ? Number(fromUrl) : undefined;
+    if (!context.session.can(requirement, customerId)) {
+      throw redirect({ to: '/error', search: { cause: 'forbidden' } });
+    }
+  };
+}

@@ -1,0 +1,114 @@
+import type { RightsRequirement } from '@portaal/contracts';
+
+/** Route requirements of SPEC.md §6 (customer rights) and DESIGN.md §5 (staff tools, global rights). */
+export const access = {
+  login: 'login',
+  servers: { customer: ['trend-read'] },
+  landscape: { customer: ['infra-read'] },
+  support: { customer: ['ticket-read'] },
+  newTicket: { customer: ['ticket-edit'] },
+  slaUsage: { customer: ['uptime-read'] },
+  administration: { customer: { anyOf: ['invoice-read', 'subscription-read'] } },
+  invoices: { customer: ['invoice-read'] },
+  contracts: { customer: ['subscription-read'] },
+  company: { customer: ['company-read'] },
+  adminCustomers: { global: ['company-read'] },
+  adminCrosschecks: { global: ['crosscheck-read'] },
+  adminAgreements: { global: ['agreement-read'] },
+  adminMailings: { global: ['mailing-read'] },
+  adminUsage: { global: ['usage-read'] },
+} as const satisfies Record<string, 'login' | RightsRequirement>;
+
+export type AreaKey =
+  | 'home'
+  | 'servers'
+  | 'trends'
+  | 'landscape'
+  | 'support'
+  | 'slaUsage'
+  | 'usage'
+  | 'reports'
+  | 'applicationStatuses'
+  | 'administration'
+  | 'invoices'
+  | 'contracts'
+  | 'company'
+  | 'contacts'
+  | 'adminCustomers'
+  | 'adminCrosschecks'
+  | 'adminMailings'
+  | 'adminUsage';
+
+export interface NavItem {
+  key: AreaKey;
+  to: string;
+  requirement: 'login' | RightsRequirement;
+  /** Built in this release; the rest show a "coming soon" page. */
+  built: boolean;
+  children?: NavItem[];
+  staff?: boolean;
+}
+
+export const navigation: NavItem[] = [
+  { key: 'home', to: '/', requirement: 'login', built: true },
+  {
+    key: 'servers',
+    to: '/servers',
+    requirement: access.servers,
+    built: false,
+    children: [
+      { key: 'trends', to: '/servers/trends', requirement: access.servers, built: false },
+      { key: 'landscape', to: '/servers/system-landscape', requirement: access.landscape, built: false },
+    ],
+  },
+  { key: 'support', to: '/support', requirement: access.support, built: false },
+  {
+    key: 'slaUsage',
+    to: '/sla-usage',
+    requirement: access.slaUsage,
+    built: false,
+    children: [
+      { key: 'usage', to: '/sla-usage/usage', requirement: access.slaUsage, built: false },
+      { key: 'reports', to: '/sla-usage/reports', requirement: access.slaUsage, built: false },
+      {
+        key: 'applicationStatuses',
+        to: '/sla-usage/application-statuses',
+        requirement: access.slaUsage,
+        built: false,
+      },
+    ],
+  },
+  {
+    key: 'administration',
+    to: '/administration',
+    requirement: access.administration,
+    built: false,
+    children: [
+      { key: 'invoices', to: '/administration/invoices', requirement: access.invoices, built: false },
+      { key: 'contracts', to: '/administration/contracts', requirement: access.contracts, built: false },
+    ],
+  },
+  { key: 'company', to: '/company', requirement: access.company, built: true },
+  {
+    key: 'adminCustomers',
+    to: '/admin/customers',
+    requirement: access.adminCustomers,
+    built: false,
+    staff: true,
+  },
+  {
+    key: 'adminCrosschecks',
+    to: '/admin/crosschecks',
+    requirement: access.adminCrosschecks,
+    built: false,
+    staff: true,
+  },
+  {
+    key: 'adminMailings',
+    to: '/admin/mailings',
+    requirement: access.adminMailings,
+    built: false,
+    staff: true,
+  },
+  { key: 'adminUsage', to: '/admin/usage', requirement: access.adminUsage, built: false, staff: true },
+];

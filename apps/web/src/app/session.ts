@@ -1,0 +1,122 @@
+import { type Customer, hasRights, type RightsRequirement } from '@portaal/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { ApiError, createApiClient, shouldRetry } from '../lib/api-client.ts';
+import { type Auth, createAuth, type OidcConfig } from '../lib/auth/auth.ts';
+import {
+  resetSelectedCustomer,
+  type SelectedCustomer,
+  startupSelectedCustomer,
+  storeSelectedCustomer,
+} from '../lib/selected-customer.ts';
+
+export interface ClientConfig {
+  brand_name: string;
+  oidc: { url: string; realm: string; client_id: string };
+}
+
+/** A tiny observable value for React's useSyncExternalStore. */
+function observable<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: T) {
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export const TEST_MODE = import.meta.env.VITE_TEST_MODE === 'true';
+export const ADMIN_CONSOLE = import.meta.env.VITE_ADMIN_CONSOLE === 'true';
+
+/** Everything the screens share: configuration, auth, the API client, the selected customer. */
+export function createSession(config: ClientConfig) {
+  const oidc: OidcConfig = {
+    url: config.oidc.url,
+    realm: config.oidc.realm,
+    clientId: config.oidc.client_id,
+  };
+  const auth: Auth = createAuth(oidc);
+  const api = createApiClient({ getToken: () => auth.getToken() });
+  const selected = observable<SelectedCustomer | undefined>(undefined);
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // The API client already retries once on transient statuses; never retry 4xx here.
+        retry: (count, error) =>
+          count < 1 && error instanceof ApiError && shouldRetry('GET', error.status, 0),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+
+  const fetchName = async (id: number) =>
+    (
+      await api.request<Customer>({
+        operation: 'getCustomer',
+        path: '/api/v2/customer/{customer_id}',
+        params: { customer_id: id },
+      })
+    ).display_name;
+
+  const rights = () => auth.getState().userInfo?.rights ?? {};
+
+  return {
+    config,
+    oidc,
+    auth,
+    api,
+    queryClient,
+    selected,
+    /** The rights check of SPEC.md §5 against the selected (or given) customer. */
+    can(requirement: RightsRequirement, customerId?: number) {
+      return hasRights(rights(), requirement, customerId ?? selected.get()?.id, () => {});
+    },
+    async startSelectedCustomer() {
+      const userInfo = auth.getState().userInfo;
+      if (!userInfo) return;
+      const canUse = (id: number) => hasRights(rights(), { customer: ['company-read'] }, id, () => {});
+      selected.set(
+        await startupSelectedCustomer({
+          mainCompanyId: userInfo.mainCompanyId,
+          canUse,
+          fetchName,
+          adminConsole: ADMIN_CONSOLE,
+        }),
+      );
+    },
+    selectCustomer(customer: SelectedCustomer) {
+      storeSelectedCustomer(customer);
+      selected.set(customer);
+    },
+    async resetCustomer() {
+      selected.set(await resetSelectedCustomer(auth.getState().userInfo?.mainCompanyId, fetchName));
+    },
+  };
+}
+export type Session = ReturnType<typeof createSession>;
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionContext');
+  return session;
+}
+
+export function useAuthState() {
+  const { auth } = useSession();
+  return useSyncExternalStore(auth.subscribe, auth.getState);
+}
+
+export function useSelectedCustomer() {
+  const { selected } = useSession();
+  return useSyncExternalStore(selected.subscribe, selected.get);
+}

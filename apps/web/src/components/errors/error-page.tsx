@@ -1,0 +1,68 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { isbot } from 'isbot';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorContent } from './error-content.ts';
+import { Robot } from './robot.tsx';
+
+export interface ErrorPageProps {
+  statusCode?: number;
+  /** Replaces the standard text, e.g. 'Page not found: /x'. */
+  message?: string;
+  headingOrder?: 1 | 2 | 3 | 4 | 5 | 6;
+  error?: unknown;
+}
+
+/** True for crawlers, link-preview fetchers and performance-audit tools (they get a log line only). */
+export function isAutomatedVisitor(userAgent = navigator.userAgent): boolean {
+  return isbot(userAgent) || /Chrome-Lighthouse|PageSpeed|HeadlessChrome\/.*Lighthouse/i.test(userAgent);
+}
+
+/** Accented heading text is wrapped in vertical bars: "Nope, |no| access". */
+function Accented({ text }: { text: string }) {
+  const parts = text.split('|');
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+          <Text key={index} span inherit c="green.8" className="accent">
+            {part}
+          </Text>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+export function ErrorPage({ statusCode, message, headingOrder = 1, error }: ErrorPageProps) {
+  const { t } = useTranslation('global');
+  const content = errorContent(statusCode);
+  const automated = isAutomatedVisitor();
+
+  useEffect(() => {
+    if (automated)
+      console.info('error page suppressed for an automated visitor', { statusCode, message, error });
+  }, [automated, statusCode, message, error]);
+
+  if (automated) return null;
+  return (
+    <Center mih="70vh" p="md">
+      <Stack align="center" gap="md" maw={560} ta="center">
+        <Robot />
+        <Title order={headingOrder}>
+          <Accented text={t(content.titleKey)} />
+        </Title>
+        <Text size="lg" data-testid="error-text">
+          {message ?? t(content.textKey)}
+        </Text>
+        <Button component={Link} to="/" size="md">
+          {t('home')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

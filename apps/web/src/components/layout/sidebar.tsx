@@ -1,0 +1,69 @@
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { type NavItem, navigation } from '../../app/navigation.ts';
+import { useAuthState, useSelectedCustomer, useSession } from '../../app/session.ts';
+
+/** Navigation showing only what the user may open for the selected customer. */
+export function useVisibleNavigation(): NavItem[] {
+  const session = useSession();
+  useAuthState();
+  const selected = useSelectedCustomer();
+  const allowed = (item: NavItem) =>
+    item.requirement === 'login' || session.can(item.requirement, selected?.id);
+  return navigation.filter(allowed).map((item) => ({ ...item, children: item.children?.filter(allowed) }));
+}
+
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('global');
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const items = useVisibleNavigation();
+  const customerItems = items.filter((item) => !item.staff);
+  const staffItems = items.filter((item) => item.staff);
+  const active = (to: string) =>
+    to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+
+  const render = (item: NavItem) => (
+    <NavLink
+      key={item.key}
+      component={Link}
+      to={item.to}
+      label={t(`nav.${item.key}`)}
+      active={active(item.to)}
+      onClick={onNavigate}
+      aria-current={pathname === item.to ? 'page' : undefined}
+      childrenOffset="md"
+      defaultOpened={active(item.to)}
+    >
+      {item.children?.length
+        ? [
+            <NavLink
+              key={`${item.key}-overview`}
+              component={Link}
+              to={item.to}
+              label={t('nav.overview')}
+              active={pathname === item.to}
+              onClick={onNavigate}
+            />,
+            ...item.children.map(render),
+          ]
+        : undefined}
+    </NavLink>
+  );
+
+  return (
+    <ScrollArea type="auto" h="100%">
+      <Stack component="nav" gap={2} aria-label={t('nav.main')} p="xs">
+        {customerItems.map(render)}
+        {staffItems.length > 0 && (
+          <>
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="md" pb={4}>
+              {t('nav.staff')}
+            </Text>
+            {staffItems.map(render)}
+          </>
+        )}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,60 @@
+import { MantineProvider } from '@mantine/core';
+import { createRootRouteWithContext, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resolveForcedColorMode } from '../app/color-mode.ts';
+import type { RouterContext } from '../app/guard.ts';
+import { colorSchemeManager } from '../app/providers.tsx';
+import { theme } from '../app/theme.ts';
+import { ErrorPage } from '../components/errors/error-page.tsx';
+import { Toaster } from '../components/feedback/toaster.tsx';
+import { CleanLayout } from '../components/layout/clean-layout.tsx';
+import { PageProgress } from '../components/layout/page-progress.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import '../app/router-types.ts';
+
+function Root() {
+  const matches = useMatches();
+  const forced = matches.findLast((match) => match.staticData?.colorMode)?.staticData?.colorMode;
+  const forceColorScheme = useMemo(() => resolveForcedColorMode(forced), [forced]);
+  return (
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      forceColorScheme={forceColorScheme}
+    >
+      <PageProgress />
+      <Toaster />
+      <Outlet />
+    </MantineProvider>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation('global');
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <CleanLayout>
+      <ErrorPage statusCode={404} message={t('errors.not_found.path', { path: pathname })} />
+    </CleanLayout>
+  );
+}
+
+/** Fatal or unhandled UI errors become the application-level error page. */
+function RootError({ error }: { error: unknown }) {
+  const statusCode = error instanceof ApiError ? error.status : undefined;
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+      <CleanLayout>
+        <ErrorPage statusCode={statusCode} error={error} />
+      </CleanLayout>
+    </MantineProvider>
+  );
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFound,
+  errorComponent: RootError,
+});

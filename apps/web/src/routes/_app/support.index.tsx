@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guard } from '../../app/guard.ts';
+import { access } from '../../app/navigation.ts';
+import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
+
+export const Route = createFileRoute('/_app/support/')({
+  staticData: { requirement: access.support },
+  beforeLoad: guard(access.support),
+  component: () => <ComingSoon area="support" />,
+});

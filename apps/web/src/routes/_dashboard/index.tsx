@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HomePage } from '../../features/home/home-page.tsx';
+
+export const Route = createFileRoute('/_dashboard/')({
+  staticData: { requirement: 'login' },
+  component: HomePage,
+});
