@@ -124,7 +124,9 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     if (!stored?.accountId || !stored.iat || !stored.exp) throw new Error('issued refresh token not found');
     // A session-bound refresh token dies with its session, so the envelope says when that is (as Keycloak does).
     const session =
-      stored.expiresWithSession && stored.sessionUid ? await provider.Session.findByUid(stored.sessionUid) : undefined;
+      stored.expiresWithSession && stored.sessionUid
+        ? await provider.Session.findByUid(stored.sessionUid)
+        : undefined;
     const exp = session?.exp ? Math.min(stored.exp, session.exp) : stored.exp;
     body.refresh_token = await tokens.wrapRefreshToken({
       opaque,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageSchema } from './customers.ts';
-import { customerRoleSchema } from './rights.ts';
+import { customerRoles } from './rights.ts';
 
 /** The caller's own profile (GET /api/v2/me). */
 export const meSchema = z
@@ -12,7 +12,7 @@ export const meSchema = z
     email: z.string().nullable(),
     language: languageSchema,
     memberships: z.array(
-      z.object({ customer_id: z.number().int(), display_name: z.string(), role: customerRoleSchema }),
+      z.object({ customer_id: z.number().int(), display_name: z.string(), role: z.enum(customerRoles) }),
     ),
     global_roles: z.array(z.string()),
     rights: z.record(z.string(), z.array(z.string())),

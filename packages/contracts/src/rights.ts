@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+/** Pure rights rules; no zod here, so the web app can import them without the schema library. */
 export const customerRoles = [
   'owner',
   'financial_moderator',
@@ -7,8 +6,7 @@ export const customerRoles = [
   'technical_viewer',
   'viewer',
 ] as const;
-export const customerRoleSchema = z.enum(customerRoles);
-export type CustomerRole = z.infer<typeof customerRoleSchema>;
+export type CustomerRole = (typeof customerRoles)[number];
 
 export const customerRights = [
   'company-read',

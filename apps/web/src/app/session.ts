@@ -1,4 +1,5 @@
-import { type Customer, hasRights, type RightsRequirement } from '@portaal/contracts';
+import type { Customer } from '@portaal/contracts';
+import { hasRights, type RightsRequirement } from '@portaal/contracts/rights';
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { ApiError, createApiClient, shouldRetry } from '../lib/api-client.ts';

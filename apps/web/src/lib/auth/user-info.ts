@@ -1,4 +1,4 @@
-import { mainCompanyId, type RightsMap } from '@portaal/contracts';
+import { mainCompanyId, type RightsMap } from '@portaal/contracts/rights';
 
 /** Logged-in user info of SPEC.md §3. */
 export interface UserInfo {

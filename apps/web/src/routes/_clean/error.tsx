@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ErrorPage } from '../../components/errors/error-page.tsx';
 
 const causes: Record<string, number> = { forbidden: 403, unauthorized: 401, 'not-found': 404, server: 500 };
 
 export const Route = createFileRoute('/_clean/error')({
-  validateSearch: z.object({
-    cause: z.string().max(40).optional().catch(undefined),
-    status: z.coerce.number().int().optional().catch(undefined),
+  validateSearch: (search: Record<string, unknown>): { cause?: string; status?: number } => ({
+    cause: typeof search.cause === 'string' && search.cause.length <= 40 ? search.cause : undefined,
+    status: Number.isInteger(Number(search.status)) && search.status !== undefined ? Number(search.status) : undefined,
   }),
   component: ErrorRoute,
 });
