@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        define: { __BUILD_ID__: JSON.stringify('test-build') },
         test: {
           name: 'unit',
           include: [
