@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerIdp } from '@portaal/idp';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { demoUsers } from './db/seed/demo-data.ts';
@@ -11,6 +11,8 @@ import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
+import { passwordRoutes } from './modules/password/password.routes.ts';
+import { createPasswordService } from './modules/password/password.service.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
 import { createMeService } from './modules/users/me.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
@@ -20,6 +22,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { docsRoutes, openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import { webRoutes } from './plugins/web.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -134,6 +137,9 @@ export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<F
   });
   await app.register(customerRoutes, { customers });
   await app.register(meRoutes, { me });
+  if (config.embeddedIdp) {
+    await app.register(passwordRoutes, { password: createPasswordService(users.accountStore) });
+  }
   await app.register(webRoutes, { distDir: config.WEB_DIST ?? defaultWebDist });
   return app;
 }

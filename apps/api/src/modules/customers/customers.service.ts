@@ -90,7 +90,27 @@ export function readableScope(rights: RightsMap): CustomerScope {
   return { ids };
 }
 
+/** Known customer ids are remembered this long: customers are created often and deleted almost never. */
+const EXISTS_TTL_MS = 30_000;
+
 export function createCustomersService(repo: CustomersRepo) {
+  const known = new Map<number, number>();
+
+  /** Whether a customer exists; positive answers are cached, so the access check costs no query. */
+  async function exists(customerId: number): Promise<boolean> {
+    const now = Date.now();
+    const seen = known.get(customerId);
+    if (seen !== undefined && now - seen < EXISTS_TTL_MS) return true;
+    const found = await repo.exists(customerId);
+    if (found) {
+      if (known.size > 50_000) known.clear();
+      known.set(customerId, now);
+    } else {
+      known.delete(customerId);
+    }
+    return found;
+  }
+
   async function get(customerId: number): Promise<Customer> {
     const found = await repo.get(customerId);
     if (!found) throw notFound('CUSTOMER_NOT_FOUND', `Customer ${customerId} does not exist.`);
@@ -98,7 +118,7 @@ export function createCustomersService(repo: CustomersRepo) {
   }
 
   return {
-    exists: (customerId: number) => repo.exists(customerId),
+    exists,
     get,
 
     async list(rights: RightsMap, query: CustomerListQuery & { cursor?: string }) {
