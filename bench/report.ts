@@ -94,7 +94,7 @@ export function renderReport(report: BenchReport): string {
     '## Machine',
     '',
     `- Node ${machine.node} on ${machine.platform}`,
-    `- ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB RAM; load average (1/5/15 min) before the run ${machine.loadAverage} (above ~0.5, other work shared the machine)`,
+    `- ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB RAM; load average (1/5/15 min) before the run ${machine.loadAverage}${machine.busyBefore ? ': other work was running' : ''}`,
     `- PostgreSQL ${machine.postgres ?? 'not started'} (embedded), autocannon ${machine.autocannon}`,
     `- Commit ${machine.commit}`,
     '- Load generator, servers and PostgreSQL share this machine and talk over loopback: ratios travel between machines better than absolute figures.',
@@ -105,6 +105,10 @@ export function renderReport(report: BenchReport): string {
     '',
   );
   if (report.preparation.length) lines.push('## Data', '', ...report.preparation, '');
-  for (const section of report.sections) lines.push(`## ${section.title}`, '', ...section.body, '');
+  for (const section of report.sections) {
+    const body = [...section.body];
+    while (body.at(-1) === '') body.pop();
+    lines.push(`## ${section.title}`, '', ...body, '');
+  }
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -3,7 +3,7 @@
  * bench/reports/bench-<timestamp>.md and bench/reports/latest.md.
  *
  * Environment: BENCH_DURATION (s per measured run, default 10), BENCH_WARMUP (s, default 2),
- * BENCH_CONNECTIONS (default 20), BENCH_SUITES (comma-separated ids, default all),
+ * BENCH_CONNECTIONS (default 20), BENCH_ROUNDS (turns per server, default 2), BENCH_SUITES (comma-separated ids, default all),
  * BENCH_PROFILE=1 (CPU profiles of the server processes), BENCH_TIMEOUT (s, whole run).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -51,6 +51,7 @@ async function main(): Promise<number> {
     root,
     durationS: numberFromEnv('BENCH_DURATION', 10, 1),
     warmupS: numberFromEnv('BENCH_WARMUP', 2, 0),
+    rounds: Math.round(numberFromEnv('BENCH_ROUNDS', 2, 1)),
     connections: numberFromEnv('BENCH_CONNECTIONS', 20, 1),
     postgresPort: numberFromEnv('BENCH_PG_PORT', 54349, 1),
     profileDir: process.env.BENCH_PROFILE === '1' ? path.join(reportsDir, `profiles-${stamp}`) : undefined,
@@ -123,7 +124,7 @@ async function main(): Promise<number> {
     elapsedS: (Date.now() - startedAt.getTime()) / 1000,
     machine,
     settings: {
-      'measured run': `${settings.durationS} s after a ${settings.warmupS} s warm-up, per endpoint and server`,
+      'measured run': `${settings.durationS} s per endpoint and server in ${settings.rounds} turn(s), after a ${settings.warmupS} s warm-up`,
       connections: String(settings.connections),
       suites: active.map((suite) => suite.id).join(', '),
       ...(settings.profileDir ? { 'CPU profiles': path.relative(root, settings.profileDir) } : {}),

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './net.ts';
-import type { ServerKind, ServerMessage } from './server-process.ts';
+import type { ParentMessage, ServerKind, ServerMessage } from './server-process.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -14,6 +14,11 @@ export interface ServerHandle {
   issuer?: string;
   clientId?: string;
   pid: number;
+  /**
+   * CPU time the server process has used so far (ms). Per request, it does not depend on how busy
+   * the rest of the machine is the way req/s does.
+   */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +61,7 @@ export async function startServerProcess(
       startTimeoutMs,
     );
     child.on('message', (message: ServerMessage) => {
+      if (message.type === 'cpu') return;
       clearTimeout(timer);
       if (message.type === 'ready') resolve(message);
       else reject(new Error(`${kind} server failed to start: ${message.message}`));
@@ -69,6 +75,21 @@ export async function startServerProcess(
     throw error;
   });
 
+  let tags = 0;
+  const cpuMs = () =>
+    new Promise<number>((resolve, reject) => {
+      const tag = ++tags;
+      const timer = setTimeout(() => reject(new Error(`${kind} server did not report its CPU time`)), 5_000);
+      const listen = (message: ServerMessage) => {
+        if (message.type !== 'cpu' || message.tag !== tag) return;
+        clearTimeout(timer);
+        child.off('message', listen);
+        resolve((message.userMicros + message.systemMicros) / 1000);
+      };
+      child.on('message', listen);
+      child.send({ type: 'cpu', tag } satisfies ParentMessage);
+    });
+
   let stopping: Promise<void> | undefined;
   return {
     kind,
@@ -76,10 +97,11 @@ export async function startServerProcess(
     issuer: ready.issuer,
     clientId: ready.clientId,
     pid: child.pid ?? -1,
+    cpuMs,
     stop() {
       stopping ??= (async () => {
         if (child.exitCode !== null || child.signalCode !== null) return;
-        if (child.connected) child.send('stop');
+        if (child.connected) child.send('stop' satisfies ParentMessage);
         else child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
         await exited;

@@ -10,7 +10,11 @@ export type ServerKind = 'api' | 'bare';
 
 export type ServerMessage =
   | { type: 'ready'; url: string; issuer?: string; clientId?: string }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string }
+  | { type: 'cpu'; tag: number; userMicros: number; systemMicros: number };
+
+/** Parent to child: 'stop', or a request for the CPU time used so far. */
+export type ParentMessage = 'stop' | { type: 'cpu'; tag: number };
 
 /** Same pool size as `npm start` (createDatabase's default), for both sides. */
 export const POOL_MAX = 10;
@@ -82,8 +86,12 @@ async function main() {
     process.on('disconnect', close);
     process.on('SIGTERM', close);
     process.on('SIGINT', close);
-    process.on('message', (message) => {
-      if (message === 'stop') close();
+    process.on('message', (message: ParentMessage) => {
+      if (message === 'stop') return close();
+      if (message.type === 'cpu') {
+        const { user, system } = process.cpuUsage();
+        send({ type: 'cpu', tag: message.tag, userMicros: user, systemMicros: system });
+      }
     });
     send({ type: 'ready', url: server.url, issuer: server.issuer, clientId: server.clientId });
   } catch (error) {

@@ -9,6 +9,8 @@ export interface BenchSettings {
   root: string;
   durationS: number;
   warmupS: number;
+  /** Measured time is split into this many turns per server, alternating between servers. */
+  rounds: number;
   connections: number;
   /** Port of the benchmark's embedded PostgreSQL (another free one when taken). */
   postgresPort: number;

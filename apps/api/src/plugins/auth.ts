@@ -59,7 +59,21 @@ export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOpt
     cooldownDuration: 30_000,
     timeoutDuration: 5_000,
   });
+  // A verified token is remembered until it expires: the signature check is the costliest step of a
+  // request, and a JWT cannot change. Bounded, so a flood of distinct tokens cannot grow it.
+  const verified = new Map<string, { principal: Principal; expiresAt: number }>();
+  const MAX_CACHED = 10_000;
+
   return async function verify(token: string): Promise<Principal> {
+    const hit = verified.get(token);
+    if (hit) {
+      if (hit.expiresAt > Date.now()) return hit.principal;
+      verified.delete(token);
+    }
+    return verifyUncached(token);
+  };
+
+  async function verifyUncached(token: string): Promise<Principal> {
     try {
       const { payload, protectedHeader } = await jwtVerify(token, jwks, {
         issuer,
@@ -71,7 +85,7 @@ export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOpt
       // Only access tokens: ID and refresh tokens (typ ID / Refresh) are refused even when signed by the issuer.
       const isAccessToken = protectedHeader.typ?.toLowerCase() === 'at+jwt' || payload.typ === 'Bearer';
       if (!isAccessToken || typeof payload.sub !== 'string' || payload.sub === '') throw unauthenticated();
-      return {
+      const principal: Principal = {
         sub: payload.sub,
         username: typeof payload.preferred_username === 'string' ? payload.preferred_username : payload.sub,
         email: typeof payload.email === 'string' ? payload.email : undefined,
@@ -80,6 +94,10 @@ export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOpt
         locale: payload.locale === 'en' || payload.locale === 'nl' ? payload.locale : undefined,
         globalRoles: rolesOf(payload, clientId),
       };
+      if (verified.size >= MAX_CACHED) verified.clear();
+      // exp is required above; the clock tolerance is not extended to cached answers.
+      verified.set(token, { principal, expiresAt: (payload.exp as number) * 1000 });
+      return principal;
     } catch (error) {
       if (
         error instanceof joseErrors.JOSEError ||
@@ -90,7 +108,7 @@ export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOpt
       }
       throw error;
     }
-  };
+  }
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -23,6 +23,36 @@ function escapeLike(value: string): string {
 }
 
 export function createCustomersRepo(db: Database) {
+  // The hot single-customer queries are prepared once: Drizzle then skips building the SQL on every
+  // call and PostgreSQL parses each statement once per connection.
+  const id = sql.placeholder('id');
+  const prepared = {
+    exists: db
+      .select({ id: customers.customerId })
+      .from(customers)
+      .where(eq(customers.customerId, id))
+      .limit(1)
+      .prepare('customer_exists'),
+    customer: db
+      .select()
+      .from(customers)
+      .where(eq(customers.customerId, id))
+      .limit(1)
+      .prepare('customer_by_id'),
+    links: db
+      .select()
+      .from(customerLinks)
+      .where(eq(customerLinks.customerId, id))
+      .orderBy(asc(customerLinks.type))
+      .prepare('customer_links_by_id'),
+    addresses: db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.customerId, id))
+      .orderBy(asc(addresses.type), asc(addresses.id))
+      .prepare('customer_addresses_by_id'),
+  };
+
   async function details(ids: number[]) {
     if (ids.length === 0) return { links: [], addresses: [] };
     const [links, addressRows] = await Promise.all([
@@ -42,12 +72,7 @@ export function createCustomersRepo(db: Database) {
 
   return {
     async exists(customerId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: customers.customerId })
-        .from(customers)
-        .where(eq(customers.customerId, customerId))
-        .limit(1);
-      return rows.length > 0;
+      return (await prepared.exists.execute({ id: customerId })).length > 0;
     },
 
     async list(scope: CustomerScope, filter: ListFilter) {
@@ -95,9 +120,17 @@ export function createCustomersRepo(db: Database) {
     },
 
     async get(customerId: number) {
-      const [row] = await db.select().from(customers).where(eq(customers.customerId, customerId)).limit(1);
+      const [row] = await prepared.customer.execute({ id: customerId });
       if (!row) return undefined;
-      return { row, ...(await details([customerId])) };
+      const [links, addressRows] = await Promise.all([
+        prepared.links.execute({ id: customerId }),
+        prepared.addresses.execute({ id: customerId }),
+      ]);
+      return { row, links, addresses: addressRows };
+    },
+
+    async addresses(customerId: number) {
+      return prepared.addresses.execute({ id: customerId });
     },
 
     async updatePoNumber(customerId: number, usagePoNumber: string | null) {
@@ -107,14 +140,6 @@ export function createCustomersRepo(db: Database) {
         .where(eq(customers.customerId, customerId))
         .returning({ id: customers.customerId });
       return updated.length > 0;
-    },
-
-    async addresses(customerId: number) {
-      return db
-        .select()
-        .from(addresses)
-        .where(eq(addresses.customerId, customerId))
-        .orderBy(asc(addresses.type), asc(addresses.id));
     },
 
     async bankAccounts(customerId: number) {
