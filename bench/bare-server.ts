@@ -21,7 +21,12 @@ const customerColumns =
   '"customer_id", "display_name", "language", "status", "phone", "coc_number", "vat_number", "usage_po_number", "created_at"';
 
 const sql = {
+  exists: 'select "customer_id" from "customers" where "customers"."customer_id" = $1 limit $2',
   customer: `select ${customerColumns} from "customers" where "customers"."customer_id" = $1 limit $2`,
+  linksOf:
+    'select "customer_id", "type", "identifier" from "customer_links" where "customer_links"."customer_id" = $1 order by "customer_links"."type" asc',
+  addressesOf:
+    'select "id", "customer_id", "type", "main", "lines", "postcode", "city", "country" from "addresses" where "addresses"."customer_id" = $1 order by "addresses"."type" asc, "addresses"."id" asc',
   links: (count: number) =>
     `select "customer_id", "type", "identifier" from "customer_links" where "customer_links"."customer_id" in (${placeholders(count)}) order by "customer_links"."type" asc`,
   addresses: (count: number) =>
@@ -107,10 +112,20 @@ export function createBareHandler(pool: pg.Pool) {
     return { links, addresses };
   }
 
+  // The API prepares its single-customer statements (named, parsed once per connection) and checks
+  // that the customer exists before its rights check; the baseline does the same work.
+  const named = async <T extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
+    (await pool.query<T>({ name, text, values, types })).rows;
+
   async function getCustomer(id: number) {
-    const [row] = await run<CustomerRow>(sql.customer, [id, 1]);
+    const [exists] = await named<{ customer_id: number }>('customer_exists', sql.exists, [id, 1]);
+    if (!exists) return undefined;
+    const [row] = await named<CustomerRow>('customer_by_id', sql.customer, [id, 1]);
     if (!row) return undefined;
-    const { links, addresses } = await details([id]);
+    const [links, addresses] = await Promise.all([
+      named<LinkRow>('customer_links_by_id', sql.linksOf, [id]),
+      named<AddressRow>('customer_addresses_by_id', sql.addressesOf, [id]),
+    ]);
     return toCustomer(row, links, addresses);
   }
 

@@ -149,7 +149,9 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       'the machine disturbs far less than req/s. ' +
       `Caller \`${USERNAME}\` (a real access token from the dev IdP; the bare server ignores it). ` +
       `Single-customer ids rotate over all ${formatNumber(ids.length)} generated customers in a fixed shuffled order ` +
-      '(an id comes back only after that many requests, so per-id caches in the API stay cold); ' +
+      '(an id comes back only after that many requests, so per-id caches in the API mostly stay cold); ' +
+      'both servers run the same named (prepared) statements for it, the existence check included, which the API ' +
+      'skips for ids it has seen in the last 30 s; ' +
       `searches rotate over ${SEARCH_FRAGMENTS.map((fragment) => `\`${fragment}\``).join(', ')}.`,
     '',
   ];
