@@ -1,8 +1,10 @@
-import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useSelectedCustomer } from '../../app/session.ts';
 import { useVisibleNavigation } from '../../components/layout/sidebar.tsx';
+import { AreaIcon } from './area-icon.tsx';
+import classes from './home.module.css';
 
 /** The dashboard: a card per area the user may open; areas not built yet say so. */
 export function HomePage() {
@@ -10,37 +12,60 @@ export function HomePage() {
   const { t: tg } = useTranslation('global');
   const { userInfo } = useAuthState();
   const selected = useSelectedCustomer();
-  const areas = useVisibleNavigation().filter((item) => item.key !== 'home');
+  const visible = useVisibleNavigation().filter((item) => item.key !== 'home');
+  const groups = [
+    { key: 'customer', items: visible.filter((item) => !item.staff) },
+    { key: 'staff', items: visible.filter((item) => item.staff) },
+  ].filter((group) => group.items.length > 0);
+
   return (
-    <Stack gap="lg">
+    <Stack gap="xl">
       <div>
         <Title order={1}>{t('home.title', { name: userInfo?.givenName || userInfo?.username })}</Title>
-        {selected && <Text c="dimmed">{t('home.customer', { name: selected.name || selected.id })}</Text>}
+        {selected && (
+          <Text c="dimmed" mt={4}>
+            {t('home.customer', { name: selected.name || selected.id })}
+          </Text>
+        )}
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {areas.map((area) => (
-          <Card
-            key={area.key}
-            withBorder
-            padding="lg"
-            component={Link}
-            to={area.to}
-            data-testid={`area-${area.key}`}
-          >
-            <Stack gap={6}>
-              <Text fw={700} size="lg">
-                {tg(`nav.${area.key}`)}
-              </Text>
-              <Text size="sm">{t(`home.areas.${area.key}`)}</Text>
-              {!area.built && (
-                <Badge variant="light" color="gray" w="fit-content">
-                  {tg('comingSoon.badge')}
-                </Badge>
-              )}
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
+      {groups.map((group) => (
+        <Stack key={group.key} gap="sm" component="section" aria-labelledby={`home-${group.key}`}>
+          <Title order={2} size="h4" id={`home-${group.key}`}>
+            {group.key === 'staff' ? tg('nav.staff') : t('home.areasTitle')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+            {group.items.map((area) => (
+              <Card
+                key={area.key}
+                withBorder
+                padding="lg"
+                radius="md"
+                component={Link}
+                to={area.to}
+                className={classes.card}
+                data-testid={`area-${area.key}`}
+              >
+                <Group gap="sm" wrap="nowrap" align="center" mb="xs">
+                  <ThemeIcon variant="light" size={40} radius="md" color={area.built ? 'green' : 'gray'}>
+                    <AreaIcon area={area.key} />
+                  </ThemeIcon>
+                  <Title order={3} size="h5">
+                    {tg(`nav.${area.key}`)}
+                  </Title>
+                </Group>
+                <Text size="sm" style={{ flex: 1 }}>
+                  {t(`home.areas.${area.key}`)}
+                </Text>
+                {!area.built && (
+                  <Badge variant="light" color="gray" w="fit-content" mt="sm">
+                    {tg('comingSoon.badge')}
+                  </Badge>
+                )}
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
     </Stack>
   );
 }

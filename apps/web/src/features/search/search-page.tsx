@@ -1,37 +1,71 @@
-import { Alert, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Input, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export const SEARCH_MIN_LENGTH = 3;
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './search-rules.ts';
 
 /** Search input with the 3-character minimum; results arrive with the areas of later releases. */
 export function SearchPage({ query }: { query: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const id = useId();
   const [value, setValue] = useState(query);
-  const tooShort = value.trim().length > 0 && value.trim().length < SEARCH_MIN_LENGTH;
+  // A short query from the URL is reported at once; a typed one when it is submitted.
+  const [submitted, setSubmitted] = useState(query.length > 0);
+  const trimmed = value.trim();
+  const tooShort = trimmed.length < SEARCH_MIN_LENGTH;
+  const error = submitted && tooShort ? t('search.minLength', { count: SEARCH_MIN_LENGTH }) : undefined;
+  const searched = query.trim().length >= SEARCH_MIN_LENGTH ? query.trim() : undefined;
+
   return (
-    <Stack gap="md" maw={720}>
+    <Stack gap="lg" maw={720}>
       <Title order={1}>{t('search.title')}</Title>
       <search>
         <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (value.trim().length >= SEARCH_MIN_LENGTH)
-              void navigate({ to: '/search', search: { q: value.trim() } });
+            setSubmitted(true);
+            if (!tooShort) void navigate({ to: '/search', search: { q: trimmed } });
           }}
         >
-          <TextInput
+          <Input.Wrapper
+            id={id}
             label={t('search.label')}
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            error={tooShort ? t('search.minLength', { count: SEARCH_MIN_LENGTH }) : undefined}
-            type="search"
-          />
+            description={t('search.hint', { count: SEARCH_MIN_LENGTH })}
+            error={error}
+          >
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <Input
+                id={id}
+                type="search"
+                value={value}
+                onChange={(event) => setValue(event.currentTarget.value)}
+                maxLength={SEARCH_MAX_LENGTH}
+                error={Boolean(error)}
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? `${id}-description ${id}-error` : `${id}-description`}
+                style={{ flex: 1, minWidth: 0 }}
+                data-testid="search-input"
+              />
+              <Button type="submit">{t('search.submit')}</Button>
+            </Group>
+          </Input.Wrapper>
         </form>
       </search>
-      {query.length >= SEARCH_MIN_LENGTH && <Alert color="blue">{t('search.noResultsYet', { query })}</Alert>}
+      {searched && (
+        <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={`${id}-results`}>
+          <Stack gap="xs">
+            <Title order={2} size="h4" id={`${id}-results`}>
+              {t('search.resultsTitle', { query: searched })}
+            </Title>
+            <Text>{t('search.comingSoon')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('search.meanwhile')}
+            </Text>
+          </Stack>
+        </Card>
+      )}
     </Stack>
   );
 }

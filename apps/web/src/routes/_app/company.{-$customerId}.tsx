@@ -1,15 +1,39 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
+import { customersQueries } from '../../features/customers/api/customers-queries.ts';
 import { CompanyPage } from '../../features/customers/components/company-page.tsx';
+
+/** A customer id as the API accepts it (a positive 32-bit integer); anything else is no page. */
+function parseCustomerId(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  return id <= 2_147_483_647 ? id : Number.NaN;
+}
+
+const checkAccess = guard(access.company, (params) => params.customerId);
 
 export const Route = createFileRoute('/_app/company/{-$customerId}')({
   staticData: { requirement: access.company },
-  beforeLoad: guard(access.company, (params) => params.customerId),
+  beforeLoad: async (args) => {
+    if (Number.isNaN(parseCustomerId((args.params as { customerId?: string }).customerId))) throw notFound();
+    await checkAccess(args);
+  },
+  // Starts the four requests at once; the sections show skeletons until each answers.
+  loader: ({ context, params }) => {
+    const { session } = context;
+    const id = parseCustomerId((params as { customerId?: string }).customerId) ?? session.selected.get()?.id;
+    if (id === undefined) return;
+    const { api, queryClient } = session;
+    void queryClient.prefetchQuery(customersQueries.detail(api, id));
+    void queryClient.prefetchQuery(customersQueries.addresses(api, id));
+    void queryClient.prefetchQuery(customersQueries.bankAccounts(api, id));
+    void queryClient.prefetchQuery(customersQueries.features(api, id));
+  },
   component: CompanyRoute,
 });
 
 function CompanyRoute() {
   const { customerId } = Route.useParams() as { customerId?: string };
-  return <CompanyPage customerId={customerId === undefined ? undefined : Number(customerId)} />;
+  return <CompanyPage customerId={parseCustomerId(customerId)} />;
 }

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LogoutPage } from '../../features/profile/logout-page.tsx';
+import { LogoutPage } from '../../features/profile/components/logout-page.tsx';
 
 export const Route = createFileRoute('/_clean/logout')({ component: LogoutPage });

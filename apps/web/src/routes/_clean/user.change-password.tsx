@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ChangePasswordPage } from '../../features/profile/change-password-page.tsx';
+import { ChangePasswordPage } from '../../features/profile/components/change-password-page.tsx';
 
+/** Public (SPEC.md §2): no guard; a signed-in user finds the username filled in. */
 export const Route = createFileRoute('/_clean/user/change-password')({ component: ChangePasswordPage });

@@ -5,9 +5,10 @@ import type { ApiClient } from '../../../lib/api-client.ts';
 /** Query-option factories of the customers domain; they own the query keys. */
 export const customersQueries = {
   all: () => ['customers'] as const,
+  lists: () => [...customersQueries.all(), 'list'] as const,
   list: (api: ApiClient, search = '') =>
     queryOptions({
-      queryKey: [...customersQueries.all(), 'list', search] as const,
+      queryKey: [...customersQueries.lists(), search] as const,
       queryFn: ({ signal }) =>
         api.request<Customer[]>({
           operation: 'listCustomers',

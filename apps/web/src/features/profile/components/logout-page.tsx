@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../../app/session.ts';
 
 /** Signs out: storage emptied, then the IdP's logout with id_token_hint, back to the home page. */
 export function LogoutPage() {

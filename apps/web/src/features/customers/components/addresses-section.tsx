@@ -1,0 +1,82 @@
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import type { Address } from '@portaal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session.ts';
+import { customersQueries } from '../api/customers-queries.ts';
+import classes from './company.module.css';
+import { EmptyState, Section, SectionError, SectionSkeleton } from './section.tsx';
+
+/** Visit first, as customers look for it most; then how mail and goods reach them. */
+const TYPE_ORDER: readonly Address['type'][] = ['visit', 'postal', 'invoice', 'delivery'];
+
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function AddressesSection({ customerId }: { customerId: number }) {
+  const { t, i18n } = useTranslation();
+  const { api } = useSession();
+  const query = useQuery(customersQueries.addresses(api, customerId));
+
+  let body: ReactNode;
+  if (query.isPending) body = <SectionSkeleton lines={5} />;
+  else if (query.isError) body = <SectionError error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.length === 0) body = <EmptyState>{t('company.addresses.empty')}</EmptyState>;
+  else {
+    const groups = TYPE_ORDER.map((type) => ({
+      type,
+      // The main address of each type first.
+      items: query.data
+        .filter((address) => address.type === type)
+        .sort((a, b) => Number(b.main) - Number(a.main)),
+    })).filter((group) => group.items.length > 0);
+    body = (
+      <Stack gap="md">
+        {groups.map((group) => (
+          <div key={group.type} className={classes.item}>
+            <Title order={3} size="h5" mb={4}>
+              {t(`company.addresses.types.${group.type}`)}
+            </Title>
+            <Stack gap="sm">
+              {group.items.map((address) => (
+                <Group
+                  key={`${address.lines.join('|')}|${address.postcode}`}
+                  justify="space-between"
+                  align="flex-start"
+                  wrap="nowrap"
+                  gap="sm"
+                >
+                  <Text component="div" size="sm">
+                    {address.lines.map((line) => (
+                      <div key={line}>{line}</div>
+                    ))}
+                    <div>
+                      {address.postcode} {address.city}
+                    </div>
+                    <div>{countryName(address.country, i18n.language)}</div>
+                  </Text>
+                  {address.main && (
+                    <Badge variant="light" color="blue" size="sm" className={classes.badge}>
+                      {t('company.main')}
+                    </Badge>
+                  )}
+                </Group>
+              ))}
+            </Stack>
+          </div>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Section id="company-addresses" title={t('company.addresses.title')}>
+      {body}
+    </Section>
+  );
+}

@@ -1,0 +1,51 @@
+import { Badge, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session.ts';
+import { customersQueries } from '../api/customers-queries.ts';
+import { formatIban } from '../utils/format-iban.ts';
+import classes from './company.module.css';
+import { DataList, EmptyState, NotRegistered, Section, SectionError, SectionSkeleton } from './section.tsx';
+
+export function BankAccountsSection({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const query = useQuery(customersQueries.bankAccounts(api, customerId));
+
+  let body: ReactNode;
+  if (query.isPending) body = <SectionSkeleton lines={3} />;
+  else if (query.isError) body = <SectionError error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.length === 0) body = <EmptyState>{t('company.bank.empty')}</EmptyState>;
+  else {
+    const accounts = [...query.data].sort((a, b) => Number(b.main) - Number(a.main));
+    body = (
+      <Stack gap="md">
+        {accounts.map((account) => (
+          <Stack key={account.iban} className={classes.item} gap="xs">
+            {account.main && (
+              <Badge variant="light" color="blue" size="sm" className={classes.badge}>
+                {t('company.bank.main')}
+              </Badge>
+            )}
+            <DataList
+              items={[
+                {
+                  label: t('company.bank.iban'),
+                  value: <span className={classes.iban}>{formatIban(account.iban)}</span>,
+                },
+                { label: t('company.bank.bic'), value: account.bic ?? <NotRegistered /> },
+                { label: t('company.bank.holder'), value: account.account_holder },
+              ]}
+            />
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Section id="company-bank-accounts" title={t('company.bank.title')}>
+      {body}
+    </Section>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Me } from '@portaal/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client.ts';
+
+/** Query-option factories of the caller's own data; they own the query keys. */
+export const meQueries = {
+  all: () => ['me'] as const,
+  profile: (api: ApiClient) =>
+    queryOptions({
+      queryKey: [...meQueries.all(), 'profile'] as const,
+      queryFn: ({ signal }) => api.request<Me>({ operation: 'getMe', path: '/api/v2/me', signal }),
+    }),
+};

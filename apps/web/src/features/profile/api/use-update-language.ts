@@ -1,0 +1,16 @@
+import type { Me, MeUpdate } from '@portaal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../../app/session.ts';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { meQueries } from './me-queries.ts';
+
+/** PUT /api/v2/me: the language preference, applied at every sign-in. */
+export function useUpdateLanguage() {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation<Me, ApiError | Error, MeUpdate>({
+    mutationFn: (update) =>
+      api.request<Me>({ operation: 'updateMe', path: '/api/v2/me', method: 'PUT', body: update }),
+    onSuccess: (me) => queryClient.setQueryData(meQueries.profile(api).queryKey, me),
+  });
+}
