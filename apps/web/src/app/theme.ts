@@ -56,6 +56,19 @@ export const palette = {
     '#1e3a8a',
     '#172554',
   ),
+  red: scale(
+    '#fef2f2',
+    '#fee2e2',
+    '#fecaca',
+    '#fca5a5',
+    '#f87171',
+    '#ef4444',
+    '#dc2626',
+    '#b91c1c',
+    '#991b1b',
+    '#7f1d1d',
+    '#450a0a',
+  ),
   // Mantine's dark scale from the cool gray: 0 is the text colour, 7 the page in dark mode.
   dark: scale(
     '#f3f4f6',
@@ -74,6 +87,13 @@ export const palette = {
 /** The app's breakpoints (px): sm 768, md 1024, lg 1500, xl 1750, 2xl 2200. */
 export const BREAKPOINTS_PX = { xs: 576, sm: 768, md: 1024, lg: 1500, xl: 1750, '2xl': 2200 } as const;
 const em = (px: number) => `${px / 16}em`;
+
+/** Error texts at WCAG AA contrast: red 700 on white, red 400 on the dark page. */
+export const cssVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-error': palette.red[7] },
+  dark: { '--mantine-color-error': palette.red[4] },
+});
 
 export const theme = createTheme({
   primaryColor: 'green',

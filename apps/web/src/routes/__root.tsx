@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { resolveForcedColorMode } from '../app/color-mode.ts';
 import type { RouterContext } from '../app/guard.ts';
 import { colorSchemeManager } from '../app/providers.tsx';
-import { theme } from '../app/theme.ts';
+import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { ErrorPage } from '../components/errors/error-page.tsx';
 import { Toaster } from '../components/feedback/toaster.tsx';
 import { CleanLayout } from '../components/layout/clean-layout.tsx';
@@ -20,6 +20,7 @@ function Root() {
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
       forceColorScheme={forceColorScheme}
@@ -45,7 +46,12 @@ function NotFound() {
 function RootError({ error }: { error: unknown }) {
   const statusCode = error instanceof ApiError ? error.status : undefined;
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
       <CleanLayout>
         <ErrorPage statusCode={statusCode} error={error} />
       </CleanLayout>
