@@ -134,6 +134,7 @@ export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<F
     oidcUrl: config.issuer.replace(/\/realms\/[^/]+$/, ''),
     realm: config.OIDC_REALM,
     clientId: config.OIDC_CLIENT_ID,
+    embeddedIdp: config.embeddedIdp,
   });
   await app.register(customerRoutes, { customers });
   await app.register(meRoutes, { me });

@@ -78,6 +78,17 @@ describe('operations', () => {
   });
 });
 
+describe('web app configuration', () => {
+  it('tells the web app its IdP and that passwords are changed in the portal with the dev IdP', async () => {
+    const response = await call(server, 'GET', '/api/config');
+    expect(response.json).toEqual({
+      brand_name: 'Portaal',
+      oidc: { url: server.baseUrl, realm: 'portaal', client_id: 'portaal-web' },
+      password_change: 'portal',
+    });
+  });
+});
+
 describe('security headers and problems', () => {
   it('sets CSP without inline script, HSTS, nosniff, frame-ancestors none and no-store on API answers', async () => {
     const response = await call(server, 'GET', '/api/v2/customer');

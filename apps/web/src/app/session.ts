@@ -14,6 +14,7 @@ import {
 export interface ClientConfig {
   brand_name: string;
   oidc: { url: string; realm: string; client_id: string };
+  password_change: 'portal' | 'idp';
 }
 
 /** A tiny observable value for React's useSyncExternalStore. */

@@ -5,6 +5,8 @@ export const clientConfigSchema = z
   .object({
     brand_name: z.string(),
     oidc: z.object({ url: z.string(), realm: z.string(), client_id: z.string() }),
+    /** portal: the portal's own form (dev IdP); idp: the identity provider's account console. */
+    password_change: z.enum(['portal', 'idp']),
   })
   .meta({ id: 'ClientConfig' });
 
@@ -13,6 +15,7 @@ interface MetaOptions {
   oidcUrl: string;
   realm: string;
   clientId: string;
+  embeddedIdp: boolean;
 }
 
 /** Runtime configuration for the web app, so one build serves every deployment. */
@@ -30,6 +33,7 @@ export const metaRoutes: FastifyPluginAsyncZod<MetaOptions> = async (app, option
     async () => ({
       brand_name: options.brandName,
       oidc: { url: options.oidcUrl, realm: options.realm, client_id: options.clientId },
+      password_change: options.embeddedIdp ? ('portal' as const) : ('idp' as const),
     }),
   );
 };

@@ -13,18 +13,6 @@ export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 1024;
 const USERNAME_MAX_LENGTH = 256;
 
-/**
- * The embedded dev IdP serves the portal's own origin (its URL is the app's URL); Keycloak runs
- * elsewhere and has its own account console.
- */
-export function usesEmbeddedIdp(oidcUrl: string, origin = window.location.origin): boolean {
-  try {
-    return new URL(oidcUrl).origin === origin;
-  } catch {
-    return false;
-  }
-}
-
 export function keycloakAccountUrl(oidc: { url: string; realm: string }): string {
   return `${oidc.url.replace(/\/+$/, '')}/realms/${encodeURIComponent(oidc.realm)}/account/#/security/signingin`;
 }
@@ -33,7 +21,7 @@ export function keycloakAccountUrl(oidc: { url: string; realm: string }): string
 export function ChangePasswordPage() {
   const { t } = useTranslation();
   const { config } = useSession();
-  const embedded = usesEmbeddedIdp(config.oidc.url);
+  const embedded = config.password_change === 'portal';
   return (
     <Stack maw={480} mx="auto" mt={{ base: 'md', sm: 'xl' }} gap="lg">
       <Title order={1}>{t('password.title')}</Title>
