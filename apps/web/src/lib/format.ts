@@ -58,3 +58,13 @@ export function formatHours(hours: number, language: Language): string {
   if (minutes === 0) return `${sign}${formatNumber(whole, language)} ${h}`;
   return `${sign}${formatNumber(whole, language)} ${h} ${minutes} ${m}`;
 }
+
+const GIB = 1024 ** 3;
+const TIB = 1024 ** 4;
+
+/** Storage sizes in the literal binary units of SPEC.md §9: TiB from 1 TiB on, GiB below. */
+export function formatBytes(bytes: number, language: Language): string {
+  return bytes >= TIB
+    ? formatQuantity(bytes / TIB, 'TiB', language)
+    : formatQuantity(bytes / GIB, 'GiB', language);
+}

@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorContent } from './error-content.ts';
+import classes from './error-page.module.css';
 import { Robot } from './robot.tsx';
 
 export interface ErrorPageProps {
@@ -27,7 +28,7 @@ function Accented({ text }: { text: string }) {
       {parts.map((part, index) =>
         index % 2 === 1 ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
-          <Text key={index} span inherit c="green.8" className="accent">
+          <Text key={index} span inherit className={classes.accent}>
             {part}
           </Text>
         ) : (

@@ -1,10 +1,11 @@
-import { AppShell, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
 import { CustomerSwitcher } from '../../features/customers/components/customer-switcher.tsx';
+import { Brand } from './brand.tsx';
 import { PreferencesMenu } from './preferences-menu.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useLayoutMeasurements } from './use-layout-measurements.ts';
@@ -43,9 +44,7 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
               to="/"
               aria-label={t('header.home', { brand: config.brand_name })}
             >
-              <Text fw={800} size="lg" c="green.8" className="brand">
-                {config.brand_name}
-              </Text>
+              <Brand name={config.brand_name} />
             </UnstyledButton>
           </Group>
           <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>

@@ -1,7 +1,8 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Group } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSession } from '../../app/session.ts';
+import { Brand } from './brand.tsx';
 import { PreferencesMenu } from './preferences-menu.tsx';
 
 /** No header navigation or sidebar: error pages, logout and the password page. */
@@ -10,9 +11,7 @@ export function CleanLayout({ children }: { children?: ReactNode }) {
   return (
     <Box mih="100vh">
       <Group justify="space-between" p="md" component="header">
-        <Text fw={800} size="lg" c="green.8">
-          {config.brand_name}
-        </Text>
+        <Brand name={config.brand_name} />
         <PreferencesMenu />
       </Group>
       <Box component="main" id="main" px="md" pb="xl">

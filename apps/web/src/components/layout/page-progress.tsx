@@ -13,5 +13,12 @@ export function PageProgress() {
     }
     setVisible(false);
   }, [loading]);
-  return <div className={classes.bar} data-active={visible || undefined} role="presentation" />;
+  return (
+    <div
+      className={classes.bar}
+      data-active={visible || undefined}
+      role="presentation"
+      data-testid="page-progress"
+    />
+  );
 }

@@ -6,7 +6,10 @@ const causes: Record<string, number> = { forbidden: 403, unauthorized: 401, 'not
 export const Route = createFileRoute('/_clean/error')({
   validateSearch: (search: Record<string, unknown>): { cause?: string; status?: number } => ({
     cause: typeof search.cause === 'string' && search.cause.length <= 40 ? search.cause : undefined,
-    status: Number.isInteger(Number(search.status)) && search.status !== undefined ? Number(search.status) : undefined,
+    status:
+      Number.isInteger(Number(search.status)) && search.status !== undefined
+        ? Number(search.status)
+        : undefined,
   }),
   component: ErrorRoute,
 });

@@ -12,8 +12,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { apiErrorText } from '../../../lib/error-text.ts';
 import { customersQueries } from '../api/customers-queries.ts';
-import { apiErrorText } from '../utils/error-text.ts';
 import { AddressesSection } from './addresses-section.tsx';
 import { BankAccountsSection } from './bank-accounts-section.tsx';
 import { CompanyDataSection, StatusBadge } from './company-data-section.tsx';

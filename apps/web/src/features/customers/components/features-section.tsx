@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
-import { formatHours, formatQuantity } from '../../../lib/format.ts';
+import { formatBytes, formatHours, formatQuantity } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { customersQueries } from '../api/customers-queries.ts';
-import { formatBytes } from '../utils/format-bytes.ts';
 import classes from './company.module.css';
 import { DataList, Section, SectionError, SectionSkeleton } from './section.tsx';
 

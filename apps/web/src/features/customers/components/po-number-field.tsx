@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useUpdateCustomer } from '../api/use-update-customer.ts';
-import { apiErrorText, fieldErrorText } from '../utils/error-text.ts';
 import { DataList } from './section.tsx';
 
 /** The API's limit (packages/contracts customerUpdateSchema). */

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../utils/error-text.ts';
+import { apiErrorText } from '../../../lib/error-text.ts';
 import classes from './company.module.css';
 
 /** A titled card of the company page; its heading names the region for screen readers. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from './format-bytes.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import { formatIban } from './format-iban.ts';
 
 describe('formatIban', () => {

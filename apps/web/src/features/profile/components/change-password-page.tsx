@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useSession } from '../../../app/session.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useChangePassword } from '../api/use-change-password.ts';
-import { apiErrorText, fieldErrorText } from '../utils/error-text.ts';
 
 /** The limits of packages/contracts passwordChangeSchema (kept here so the page does not load zod). */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -20,10 +20,10 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { apiErrorText } from '../../../lib/error-text.ts';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n.ts';
 import { meQueries } from '../api/me-queries.ts';
 import { useUpdateLanguage } from '../api/use-update-language.ts';
-import { apiErrorText } from '../utils/error-text.ts';
 import { staffRole } from '../utils/roles.ts';
 import classes from './profile.module.css';
 

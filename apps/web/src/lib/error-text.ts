@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /** An API error as text for the user: translated by its stable code (DESIGN.md §3). */
 export function apiErrorText(error: unknown, t: TFunction): string {
