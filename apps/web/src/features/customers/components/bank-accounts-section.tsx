@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { customersQueries } from '../api/customers-queries.ts';
 import { formatIban } from '../utils/format-iban.ts';
 import classes from './company.module.css';
-import { DataList, EmptyState, NotRegistered, Section, SectionError, SectionSkeleton } from './section.tsx';
+import { EmptyState, NotRegistered, Section, SectionError, SectionSkeleton } from './section.tsx';
 
 export function BankAccountsSection({ customerId }: { customerId: number }) {
   const { t } = useTranslation();

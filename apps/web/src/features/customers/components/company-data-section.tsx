@@ -1,8 +1,9 @@
 import { Anchor, Badge, List } from '@mantine/core';
 import type { Customer } from '@portaal/contracts';
 import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { DataList, NotRegistered, Section } from './section.tsx';
+import { NotRegistered, Section } from './section.tsx';
 
 const statusColors: Record<Customer['status'], string> = {
   active: 'green',

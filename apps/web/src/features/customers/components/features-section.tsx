@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { formatBytes, formatHours, formatQuantity } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { customersQueries } from '../api/customers-queries.ts';
 import classes from './company.module.css';
-import { DataList, Section, SectionError, SectionSkeleton } from './section.tsx';
+import { Section, SectionError, SectionSkeleton } from './section.tsx';
 
 const SIGNALS = ['metrics', 'logs', 'traces'] as const;
 const CONTRACTS = ['managed_services', 'professional_services', 'service_management'] as const;

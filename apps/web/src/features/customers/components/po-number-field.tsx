@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useUpdateCustomer } from '../api/use-update-customer.ts';
-import { DataList } from './section.tsx';
 
 /** The API's limit (packages/contracts customerUpdateSchema). */
 export const PO_NUMBER_MAX_LENGTH = 64;

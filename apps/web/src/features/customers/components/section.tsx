@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/error-text.ts';
-import classes from './company.module.css';
 
 /** A titled card of the company page; its heading names the region for screen readers. */
 export function Section({
@@ -63,27 +62,6 @@ export function EmptyState({ children }: { children: ReactNode }) {
     <Text c="dimmed" size="sm">
       {children}
     </Text>
-  );
-}
-
-/** A description list of label–value pairs. */
-export function DataList({
-  items,
-  inline = false,
-}: {
-  items: { label: string; value: ReactNode; key?: string }[];
-  /** Label and value on one line, for narrow places. */
-  inline?: boolean;
-}) {
-  return (
-    <dl className={inline ? classes.inline : classes.list}>
-      {items.map((item) => (
-        <Fragment key={item.key ?? item.label}>
-          <dt>{item.label}</dt>
-          <dd>{item.value}</dd>
-        </Fragment>
-      ))}
-    </dl>
   );
 }
 

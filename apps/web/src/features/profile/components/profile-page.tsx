@@ -16,9 +16,10 @@ import {
 import type { Language, Me } from '@portaal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n.ts';
@@ -35,19 +36,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </Title>
       {children}
     </Card>
-  );
-}
-
-function DataList({ items }: { items: { label: string; value: ReactNode }[] }) {
-  return (
-    <dl className={classes.list}>
-      {items.map((item) => (
-        <Fragment key={item.label}>
-          <dt>{item.label}</dt>
-          <dd>{item.value}</dd>
-        </Fragment>
-      ))}
-    </dl>
   );
 }
 
