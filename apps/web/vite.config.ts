@@ -1,3 +1,6 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -19,11 +22,39 @@ function buildMetadata(): Plugin {
   };
 }
 
+/** Brotli and gzip copies of every text asset, served as they are (no compression per request). */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portaal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((name) => /\.(js|css|html|json|svg)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(outDir, name);
+          const content = await readFile(file);
+          if (content.length < 1024) return;
+          await writeFile(
+            `${file}.br`,
+            brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: true }),
     react(),
     buildMetadata(),
+    precompress(),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: { outDir: 'dist', sourcemap: true, modulePreload: { polyfill: false } },

@@ -10,10 +10,20 @@ import { problems } from '../lib/responses.ts';
 /** Paths owned by the API and the IdP: an unknown one there is a 404 problem, never the web app. */
 const SERVER_PATHS = /^\/(api|realms)(\/|$)/;
 
-/** Serves the built web app: hashed assets cached for a year, every other path gets index.html. */
+/**
+ * Serves the built web app: hashed assets cached for a year, every other path gets index.html; the
+ * build's brotli or gzip copy is sent when the browser accepts it.
+ */
 export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: string }) {
   const available = existsSync(path.join(distDir, 'index.html'));
-  if (available) await app.register(fastifyStatic, { root: distDir, serve: false });
+  if (available) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      serve: false,
+      preCompressed: true,
+      cacheControl: false,
+    });
+  }
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/*',
