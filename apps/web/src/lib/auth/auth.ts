@@ -127,6 +127,9 @@ export function createAuth(config: OidcConfig) {
       const idToken = keycloak.idToken ?? readTokens().idToken;
       localStorage.clear();
       sessionStorage.clear();
+      // The router saves its scroll positions on beforeunload, after this point: empty storage again
+      // once the page is really going.
+      window.addEventListener('pagehide', () => sessionStorage.clear(), { once: true });
       set({ userInfo: null, authenticated: false, token: undefined });
       const url = new URL(`${config.url}/realms/${config.realm}/protocol/openid-connect/logout`);
       url.searchParams.set('client_id', config.clientId);

@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import { browserStorage, CUSTOMERS, STORAGE_KEYS, signIn, topLevelNavigation } from './support.ts';
+
+/*
+ * SPEC.md §4 and issue 3 item 3: multi is owner of 1002 and viewer of 1003. Switching changes the
+ * selected customer in storage and the navigation to 1003's rights, and keeps the user on the same
+ * screen when 1003 allows it.
+ */
+
+async function switchCustomer(page: Page, name: string) {
+  const switcher = page.getByTestId('customer-switcher');
+  await switcher.click();
+  await page.getByRole('listbox').getByRole('option', { name, exact: true }).click();
+  await expect(switcher).toHaveValue(name);
+}
+
+async function expectSelected(page: Page, customer: { id: number; name: string }) {
+  await expect
+    .poll(async () => {
+      const { local } = await browserStorage(page);
+      return [local[STORAGE_KEYS.customerId], local[STORAGE_KEYS.customerName]];
+    })
+    .toEqual([String(customer.id), customer.name]);
+}
+
+const ownerNavigation = [
+  ['Dashboard', '/'],
+  ['Servers', '/servers'],
+  ['Support', '/support'],
+  ['SLA and usage', '/sla-usage'],
+  ['Administration', '/administration'],
+  ['Company', '/company'],
+];
+const viewerNavigation = [
+  ['Dashboard', '/'],
+  ['Support', '/support'],
+  ['Company', '/company'],
+];
+
+test('multi switches customer: stays where 1003 allows it, applies 1003’s rights, keeps the choice', async ({
+  page,
+}) => {
+  await signIn(page, 'multi', { language: 'en' });
+  await expectSelected(page, CUSTOMERS.northwind);
+  expect(await topLevelNavigation(page)).toEqual(ownerNavigation);
+
+  await test.step('on a screen both allow: stay there, with 1003’s navigation', async () => {
+    await page.goto('/support');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
+    await switchCustomer(page, CUSTOMERS.vanDijk.name);
+    await expectSelected(page, CUSTOMERS.vanDijk);
+    await expect.poll(() => topLevelNavigation(page)).toEqual(viewerNavigation);
+    await expect(page).toHaveURL(/\/support$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
+  });
+
+  await test.step('the choice survives a reload (read back from storage at start-up)', async () => {
+    await page.reload();
+    await expect(page.getByTestId('customer-switcher')).toHaveValue(CUSTOMERS.vanDijk.name);
+    expect(await topLevelNavigation(page)).toEqual(viewerNavigation);
+  });
+
+  await test.step('on the company screen: the new customer’s company, with its own rights', async () => {
+    await switchCustomer(page, CUSTOMERS.northwind.name);
+    await expect.poll(() => topLevelNavigation(page)).toEqual(ownerNavigation);
+    await page.goto('/company');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(CUSTOMERS.northwind.name);
+    // Owner of 1002: may edit the PO number.
+    await expect(page.getByRole('button', { name: 'Edit PO number' })).toBeVisible();
+    await switchCustomer(page, CUSTOMERS.vanDijk.name);
+    await expect(page).toHaveURL(/\/company(\/1003)?$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(CUSTOMERS.vanDijk.name);
+    await expectSelected(page, CUSTOMERS.vanDijk);
+    // Viewer of 1003: no edit control.
+    await expect(page.getByTestId('po-number')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit PO number' })).toHaveCount(0);
+  });
+
+  await test.step('on a screen 1003 does not allow: to the dashboard, never the forbidden page', async () => {
+    await switchCustomer(page, CUSTOMERS.northwind.name);
+    await page.goto('/servers');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Servers');
+    await switchCustomer(page, CUSTOMERS.vanDijk.name);
+    await expect(page).toHaveURL(/\/$/);
+    await expectSelected(page, CUSTOMERS.vanDijk);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+  });
+});

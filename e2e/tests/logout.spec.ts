@@ -1,0 +1,70 @@
+import { expect, type Page, test } from '@playwright/test';
+import { browserStorage, loginForm, STORAGE_KEYS, signIn } from './support.ts';
+
+/*
+ * Logout (SPEC.md §2, issue 3 item 1): storage emptied, then the IdP's logout with id_token_hint,
+ * back to the app, which (with nobody signed in) shows the login page again.
+ */
+
+const MARKER = 'e2e-marker';
+
+async function markStorage(page: Page) {
+  await page.evaluate((key) => {
+    localStorage.setItem(key, 'x');
+    sessionStorage.setItem(key, 'x');
+  }, MARKER);
+}
+
+/**
+ * After the round trip the app has started again with nobody signed in; the only things in storage
+ * are what that fresh start writes (the detected language, keycloak-js's login callback state).
+ */
+async function expectStorageEmptied(page: Page) {
+  const { local, session } = await browserStorage(page);
+  expect(session[MARKER]).toBeUndefined();
+  const leftovers = Object.keys(local).filter((key) => key !== 'lang' && !key.startsWith('kc-callback-'));
+  expect(leftovers).toEqual([]);
+  for (const key of Object.values(STORAGE_KEYS)) expect(local[key]).toBeUndefined();
+}
+
+test('signing out from the user menu empties storage and returns to the login page', async ({ page }) => {
+  await signIn(page, 'owner', { language: 'en' });
+  const { local } = await browserStorage(page);
+  const refreshToken = local[STORAGE_KEYS.refreshToken] as string;
+  await markStorage(page);
+
+  const idpLogout = page.waitForRequest((request) =>
+    request.url().includes('/realms/portaal/protocol/openid-connect/logout'),
+  );
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  const logoutUrl = new URL((await idpLogout).url());
+  expect(logoutUrl.searchParams.get('id_token_hint')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(logoutUrl.searchParams.get('post_logout_redirect_uri')).toBe(new URL('/', page.url()).toString());
+
+  await expect(loginForm(page)).toBeVisible();
+  await expectStorageEmptied(page);
+
+  // The session is over: the app asks for a login again, and the old refresh token is refused.
+  await page.goto('/company');
+  await expect(loginForm(page)).toBeVisible();
+  const refreshed = await page.request.post('/realms/portaal/protocol/openid-connect/token', {
+    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'portaal-web' },
+  });
+  expect(refreshed.status()).toBe(400);
+});
+
+test('opening /logout signs out too', async ({ page }) => {
+  await signIn(page, 'viewer', { language: 'en' });
+  await markStorage(page);
+  await page.goto('/logout');
+  await expect(loginForm(page)).toBeVisible();
+  await expectStorageEmptied(page);
+});
+
+test('sessionStorage is completely empty after the logout round trip', async ({ page }) => {
+  await signIn(page, 'viewer', { language: 'en' });
+  await page.goto('/logout');
+  await expect(loginForm(page)).toBeVisible();
+  expect((await browserStorage(page)).session).toEqual({});
+});

@@ -1,0 +1,151 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type ColourMode,
+  CUSTOMERS,
+  expectNoAxeViolations,
+  loginForm,
+  saveScreenshot,
+  settle,
+  signIn,
+} from './support.ts';
+
+/*
+ * Every screen of issue 3, in both colour modes, at a phone (390 px) and a desktop (1440 px) width:
+ * axe with the WCAG 2.0–2.2 A/AA rules finds nothing, and a full-page screenshot is kept under
+ * test-results/e2e/screenshots/ for people to look at.
+ */
+
+const WIDTHS = [
+  { name: '390', viewport: { width: 390, height: 844 } },
+  { name: '1440', viewport: { width: 1440, height: 900 } },
+] as const;
+const MODES: ColourMode[] = ['light', 'dark'];
+
+/**
+ * axe runs on every screen in both colour modes at 1440 px, and once more at 390 px in light mode for
+ * the phone layout (burger menu, off-canvas sidebar); colours do not change with the width, and axe
+ * is the slow part of this suite on two cores.
+ */
+const runAxe = (mode: ColourMode, width: string) => width === '1440' || mode === 'light';
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Waits until the screen shows its real content. */
+  ready(page: Page): Promise<void>;
+}
+
+const h1 = (page: Page, text: string | RegExp) =>
+  expect(page.getByRole('heading', { level: 1 })).toHaveText(text);
+
+const signedInScreens: Screen[] = [
+  { name: 'home', path: '/', ready: (page) => h1(page, 'Welcome, Sanne') },
+  { name: 'search', path: '/search?q=invoice', ready: (page) => h1(page, 'Search') },
+  { name: 'profile', path: '/user/profile', ready: (page) => h1(page, 'My profile') },
+  { name: 'change-password', path: '/user/change-password', ready: (page) => h1(page, 'Change password') },
+  {
+    name: 'company',
+    path: '/company',
+    async ready(page) {
+      await h1(page, CUSTOMERS.goudenKorst.name);
+      await expect(page.getByTestId('po-number')).toBeVisible();
+      await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+    },
+  },
+  { name: 'forbidden', path: '/error?cause=forbidden', ready: (page) => h1(page, 'Nope, no access') },
+  {
+    name: 'not-found',
+    path: '/the/path',
+    ready: (page) => expect(page.getByTestId('error-text')).toHaveText('Page not found: /the/path'),
+  },
+  { name: 'coming-soon', path: '/support', ready: (page) => h1(page, 'Support') },
+];
+
+for (const mode of MODES) {
+  test(`axe and screenshots of the signed-in screens, ${mode} mode`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+    await signIn(page, 'owner', { language: 'en' });
+    if (mode === 'light') {
+      await test.step('keyboard: the first Tab reaches the skip link, which moves focus to the content', async () => {
+        await page.goto('/company');
+        await h1(page, CUSTOMERS.goudenKorst.name);
+        await page.keyboard.press('Tab');
+        const skip = page.getByRole('link', { name: 'Skip to content' });
+        await expect(skip).toBeFocused();
+        await expect(skip).toBeInViewport();
+        await page.keyboard.press('Enter');
+        await expect(page.locator('main#main')).toBeFocused();
+      });
+    }
+    for (const width of WIDTHS) {
+      await page.setViewportSize(width.viewport);
+      for (const screen of signedInScreens) {
+        await test.step(`${screen.name} at ${width.name} px`, async () => {
+          await page.goto(screen.path);
+          await screen.ready(page);
+          await settle(page);
+          await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
+          if (runAxe(mode, width.name)) {
+            await expectNoAxeViolations(page, `${screen.name}, ${mode}, ${width.name} px`);
+          }
+          await saveScreenshot(page, `${screen.name}-${width.name}-${mode}`);
+        });
+      }
+    }
+  });
+
+  test(`axe and screenshots of the dev IdP login page and the signed-out password page, ${mode} mode`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+    for (const width of WIDTHS) {
+      await page.setViewportSize(width.viewport);
+      await test.step(`login at ${width.name} px`, async () => {
+        await page.goto('/');
+        await expect(loginForm(page)).toBeVisible();
+        if (runAxe(mode, width.name)) await expectNoAxeViolations(page, `login, ${mode}, ${width.name} px`);
+        await saveScreenshot(page, `login-${width.name}-${mode}`);
+        // With an error message shown.
+        await page.locator('#username').fill('owner');
+        await page.locator('#password').fill('wrong');
+        await page.locator('#kc-login').click();
+        await expect(page.locator('#input-error')).toBeVisible();
+        if (runAxe(mode, width.name)) {
+          await expectNoAxeViolations(page, `login with an error, ${mode}, ${width.name} px`);
+        }
+        await saveScreenshot(page, `login-error-${width.name}-${mode}`);
+      });
+      await test.step(`change password, signed out, at ${width.name} px`, async () => {
+        await page.goto('/user/change-password');
+        await h1(page, 'Change password');
+        await settle(page);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
+        if (runAxe(mode, width.name)) {
+          await expectNoAxeViolations(page, `change password signed out, ${mode}, ${width.name} px`);
+        }
+        await saveScreenshot(page, `change-password-signed-out-${width.name}-${mode}`);
+      });
+    }
+  });
+}
+
+test('the phone layout: the sidebar opens from the menu button and closes after navigating', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'owner', { language: 'en' });
+  const menu = page.getByRole('button', { name: 'Open or close the menu' });
+  const company = page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Company' });
+  await expect(company).not.toBeInViewport();
+  await menu.click();
+  await expect(company).toBeInViewport();
+  await company.click();
+  await expect(page).toHaveURL(/\/company$/);
+  await expect(company).not.toBeInViewport();
+  // Nothing wider than the phone.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

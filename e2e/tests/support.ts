@@ -1,0 +1,146 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Every demo login has this password (dev IdP only). */
+export const DEMO_PASSWORD = 'demo';
+
+export type Language = 'en' | 'nl';
+export type ColourMode = 'light' | 'dark';
+
+/** The three tokens and the selected customer of SPEC.md §3, as the app keeps them in localStorage. */
+export const STORAGE_KEYS = {
+  idToken: 'portaal_id_token',
+  authToken: 'portaal_auth_token',
+  refreshToken: 'portaal_refresh_token',
+  customerId: 'selected_customer_id',
+  customerName: 'selected_customer_name',
+} as const;
+
+export const CUSTOMERS = {
+  provider: { id: 1, name: 'Portaal Hosting B.V.' },
+  goudenKorst: { id: 1001, name: 'Bakkerij De Gouden Korst B.V.' },
+  northwind: { id: 1002, name: 'Northwind Logistics Ltd' },
+  vanDijk: { id: 1003, name: 'Van Dijk & Partners Advocaten' },
+} as const;
+
+/** The IdP's login form (Keycloak's ids, so the same helper works against a real Keycloak). */
+export const loginForm = (page: Page) => page.locator('#kc-form-login');
+
+/**
+ * Signs in through the real login page: the app sends the browser to the IdP (keycloak-js,
+ * login-required), the form posts, the IdP redirects back and keycloak-js exchanges the code.
+ * With `language`, the user's language preference is set afterwards (it is saved to the profile, so
+ * a test never depends on what an earlier test left there).
+ */
+export async function signIn(page: Page, username: string, options: { language?: Language } = {}) {
+  await page.goto('/');
+  await expect(loginForm(page)).toBeVisible();
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.locator('#kc-login').click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  if (options.language) await setLanguage(page, options.language);
+}
+
+/** Chooses a language in the header's preferences menu and waits until the profile has it. */
+export async function setLanguage(page: Page, language: Language) {
+  const html = page.locator('html');
+  if ((await html.getAttribute('lang')) === language) return;
+  await page.getByTestId('preferences').click();
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v2/me') && response.request().method() === 'PUT',
+  );
+  await page
+    .getByRole('menuitem', { name: language === 'nl' ? 'Nederlands' : 'English', exact: true })
+    .click();
+  expect((await saved).status()).toBe(200);
+  await expect(html).toHaveAttribute('lang', language);
+}
+
+/** Chooses a colour mode in the header's preferences menu. */
+export async function chooseColourMode(page: Page, mode: 'auto' | ColourMode) {
+  await page.getByTestId('preferences').click();
+  await page.getByTestId(`colour-mode-${mode}`).click();
+  await expect(page.getByRole('menu')).toBeHidden();
+}
+
+export async function browserStorage(page: Page) {
+  return page.evaluate(() => ({
+    local: { ...localStorage } as Record<string, string>,
+    session: { ...sessionStorage } as Record<string, string>,
+  }));
+}
+
+export async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.authToken);
+  expect(token, 'the access token in localStorage').toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  return token as string;
+}
+
+/** The sidebar navigation (its accessible name is translated). */
+export const mainNavigation = (page: Page) =>
+  page.getByRole('navigation', { name: /^(Main navigation|Hoofdnavigatie)$/ });
+
+/** The top-level links of the sidebar: [label, href]. */
+export async function topLevelNavigation(page: Page): Promise<[string, string][]> {
+  const links: Locator = mainNavigation(page).locator(':scope > a');
+  await expect(links.first()).toBeVisible();
+  return links.evaluateAll((elements) =>
+    elements.map((element) => [
+      (element.textContent ?? '').trim(),
+      new URL((element as HTMLAnchorElement).href).pathname,
+    ]),
+  );
+}
+
+/** The forbidden page of SPEC.md §2 and §8. */
+export async function expectForbiddenPage(page: Page, language: Language = 'en') {
+  await expect(page).toHaveURL(/\/error\?cause=forbidden$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    language === 'en' ? 'Nope, no access' : 'Helaas, geen toegang',
+  );
+  const home = page.getByRole('link', { name: 'Home', exact: true });
+  await expect(home).toBeVisible();
+  await expect(home).toHaveAttribute('href', '/');
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOT_DIR = path.resolve(here, '../../test-results/e2e/screenshots');
+
+/** A full-page screenshot kept as a CI artifact. */
+export async function saveScreenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe with the WCAG 2.x A/AA tags. Soft: one screen's violations do not hide the next
+ * screen's; each violation is listed with its rule, impact and offending nodes.
+ */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const violations = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+  }));
+  expect.soft(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Waits until no navigation is loading and the fonts are ready. */
+export async function settle(page: Page) {
+  await expect(page.getByTestId('page-progress')).not.toHaveAttribute('data-active', /.*/);
+  await expect(page.locator('#app-loading')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
