@@ -129,7 +129,7 @@ async function pageTexts(page: Page): Promise<string> {
           .map((name) => element.getAttribute(name))
           .filter((value): value is string => Boolean(value)),
       );
-    // biome-ignore lint/performance/useDomNodeTextContent: only rendered text counts, not hidden text
+    // innerText on purpose: only rendered text counts, not hidden text.
     return [document.title, document.body.innerText, ...attributes].join('\n');
   });
 }
