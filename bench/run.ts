@@ -4,7 +4,8 @@
  *
  * Environment: BENCH_DURATION (s per measured run, default 10), BENCH_WARMUP (s, default 2),
  * BENCH_CONNECTIONS (default 20), BENCH_ROUNDS (turns per server, default 2), BENCH_SUITES (comma-separated ids, default all),
- * BENCH_PROFILE=1 (CPU profiles of the server processes), BENCH_TIMEOUT (s, whole run).
+ * BENCH_PROFILE=1 (CPU profiles of the server processes), BENCH_LIGHTHOUSE_RUNS (per page, default 2),
+ * BENCH_TIMEOUT (s, whole run).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,9 +16,10 @@ import { summariseProfiles } from './profile-summary.ts';
 import { type BenchReport, renderReport, type SectionReport } from './report.ts';
 import { startSuite } from './start-suite.ts';
 import { type BenchSettings, createContext, type Suite } from './suite.ts';
+import { webSuite } from './web-suite.ts';
 
-/** In report order; later issues add suites here (tickets at 200,000, web JS size, Lighthouse). */
-const suites: Suite[] = [customersSuite, startSuite];
+/** In report order; later issues add suites here (tickets at 200,000). */
+const suites: Suite[] = [customersSuite, webSuite, startSuite];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportsDir = path.join(root, 'bench/reports');
@@ -56,8 +58,15 @@ async function main(): Promise<number> {
     postgresPort: numberFromEnv('BENCH_PG_PORT', 54349, 1),
     profileDir: process.env.BENCH_PROFILE === '1' ? path.join(reportsDir, `profiles-${stamp}`) : undefined,
   };
-  // Generous for the default run (about 90 s), but a hung server or database cannot keep it going.
-  const timeoutS = numberFromEnv('BENCH_TIMEOUT', 180 + 4 * (settings.durationS + settings.warmupS), 10);
+  // Generous for the default run (about 90 s plus what suites like web add), but a hung server, database
+  // or browser cannot keep it going.
+  const timeoutS = numberFromEnv(
+    'BENCH_TIMEOUT',
+    180 +
+      4 * (settings.durationS + settings.warmupS) +
+      active.reduce((sum, suite) => sum + (suite.extraTimeS ?? 0), 0),
+    10,
+  );
 
   const machine = await machineFacts(root);
   const { context, close, openedDatabase } = createContext(settings, log);

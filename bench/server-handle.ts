@@ -26,13 +26,15 @@ interface Options {
   databaseUrl: string;
   /** When set, the child writes a V8 CPU profile (--cpu-prof) there on exit. */
   profileDir?: string;
+  /** The built web app the API serves (WEB_DIST); apps/web/dist when not set. */
+  webDist?: string;
   startTimeoutMs?: number;
 }
 
 /** Forks server-process.ts with the parent's loader flags (tsx) and waits for its "ready". */
 export async function startServerProcess(
   kind: ServerKind,
-  { databaseUrl, profileDir, startTimeoutMs = 60_000 }: Options,
+  { databaseUrl, profileDir, webDist, startTimeoutMs = 60_000 }: Options,
 ): Promise<ServerHandle> {
   const port = await freePort();
   const execArgv = [...process.execArgv];
@@ -46,7 +48,12 @@ export async function startServerProcess(
   }
   const child = fork(path.join(here, 'server-process.ts'), [kind], {
     execArgv,
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_PORT: String(port) },
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl,
+      BENCH_PORT: String(port),
+      ...(webDist ? { BENCH_WEB_DIST: webDist } : {}),
+    },
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
   let stderr = '';

@@ -34,6 +34,7 @@ async function startApi(databaseUrl: string, port: number) {
     LOG_LEVEL: 'silent',
     // The limiter stays registered (its cost is part of the API), it just never says no.
     RATE_LIMIT_MAX: '1000000000',
+    ...(process.env.BENCH_WEB_DIST ? { WEB_DIST: process.env.BENCH_WEB_DIST } : {}),
   });
   const { db, pool } = createDatabase(databaseUrl, POOL_MAX);
   const app = await buildApp({ config, db, ping: async () => void (await pool.query('select 1')) });

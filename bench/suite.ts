@@ -35,6 +35,8 @@ export interface BenchContext {
 export interface Suite {
   id: string;
   title: string;
+  /** Seconds the suite adds to the run's time limit when its own work does not scale with BENCH_DURATION. */
+  extraTimeS?: number;
   run(context: BenchContext): Promise<SectionReport>;
 }
 

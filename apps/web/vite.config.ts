@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -32,7 +32,11 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((name) => /\.(js|css|html|json|svg)$/.test(name));
+      // Bundle files plus the copied public folder (the locale files are fetched on every start).
+      const copied = await readdir(outDir, { recursive: true });
+      const files = [...new Set([...Object.keys(bundle), ...copied])].filter((name) =>
+        /\.(js|css|html|json|svg)$/.test(name),
+      );
       await Promise.all(
         files.map(async (name) => {
           const file = path.join(outDir, name);

@@ -50,6 +50,8 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
           .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
           .sendFile(file);
       }
+      // A missing file (favicon.ico, an old chunk) is a 404, not the app: only page paths get index.html.
+      if (/\.[a-z0-9]+$/i.test(requested)) throw new AppError('NOT_FOUND', 404, `No file /${requested}`);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     },
   );
