@@ -1,8 +1,5 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import type { Customer } from '@portaal/contracts';
@@ -16,31 +13,12 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, SessionContext } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
+import { installDomShims, readLocale } from '../../../test/dom.ts';
 import { PoNumberField } from './po-number-field.tsx';
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public/locales');
-const locale = (language: string, namespace: string) =>
-  JSON.parse(readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as object;
+const locale = readLocale;
 
-// jsdom lacks what Mantine measures with.
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(installDomShims);
 afterEach(() => {
   cleanup();
   // Toasts live in a module-level store; one test's toast must not show up in the next.
