@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { iban } from '../apps/api/src/db/seed/demo-data.ts';
+import { features as demoFeatures, iban } from '../apps/api/src/db/seed/demo-data.ts';
 
 export interface GenerateOptions {
   customers: number;
@@ -248,24 +248,10 @@ class Columns<Name extends string> {
 }
 
 function features(random: Random) {
+  // Same draw order as before, so the generated set stays the same.
   const managed = random() < 0.3;
   const flavor = pick(random, ['enterprise', 'standard', 'basic', null, null]);
-  return {
-    observe: {
-      flavor,
-      metrics: { managed, limits: { hours: managed ? 9360 : 720, series: managed ? 250_000 : 10_000 } },
-      logs: {
-        managed,
-        limits: { hours: managed ? 2160 : 168, bytes: managed ? 536_870_912_000 : 10_737_418_240 },
-      },
-      traces: { managed: false, limits: { hours: 168, bytes: 5_368_709_120 } },
-    },
-    contracts: {
-      managed_services: { has_active_contract: random() < 0.6 },
-      professional_services: { has_active_contract: random() < 0.4 },
-      service_management: { has_active_contract: random() < 0.3 },
-    },
-  };
+  return demoFeatures(flavor, managed, [random() < 0.6, random() < 0.4, random() < 0.3]);
 }
 
 function build(options: GenerateOptions) {

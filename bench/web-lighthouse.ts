@@ -1,18 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import type { Flags, Result } from 'lighthouse';
 import type { Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { sleep } from './net.ts';
-
-/** As the e2e suite starts Debian's Chromium: no sandbox (containers), no GPU, no background downloads. */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -366,7 +356,7 @@ export async function openBrowser({
     import('chrome-launcher'),
   ]);
   const launched = await launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
     logLevel: 'silent',
     // Its own Ctrl-C handler exits the process at once, before the runner stops PostgreSQL and the

@@ -122,18 +122,25 @@ export function createInteractionHandlers(context: IdpContext) {
     await finish(request, response, { consent: { grantId } });
   }
 
-  async function show(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
-    const raw = request.raw;
-    const response = reply.raw;
-    const interaction = await load(raw, response, request.params.uid);
+  /** The interaction waiting for a login; an expired one or a consent prompt is answered here (undefined). */
+  async function pendingLogin(raw: FastifyRequest['raw'], response: FastifyReply['raw'], uid: string) {
+    const interaction = await load(raw, response, uid);
     if (!interaction) {
       send(response, 400, pages.headers, pages.expired(languageFor(raw)));
-      return;
+      return undefined;
     }
     if (interaction.prompt.name === 'consent') {
       await consent(raw, response, interaction);
-      return;
+      return undefined;
     }
+    return interaction;
+  }
+
+  async function show(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    const raw = request.raw;
+    const response = reply.raw;
+    const interaction = await pendingLogin(raw, response, request.params.uid);
+    if (!interaction) return;
     renderLogin(response, interaction, languageFor(raw, interaction), 200);
   }
 
@@ -141,15 +148,8 @@ export function createInteractionHandlers(context: IdpContext) {
     const raw = request.raw;
     const response = reply.raw;
     const form = await readForm(raw);
-    const interaction = await load(raw, response, request.params.uid);
-    if (!interaction) {
-      send(response, 400, pages.headers, pages.expired(languageFor(raw)));
-      return;
-    }
-    if (interaction.prompt.name === 'consent') {
-      await consent(raw, response, interaction);
-      return;
-    }
+    const interaction = await pendingLogin(raw, response, request.params.uid);
+    if (!interaction) return;
     const username = form.get('username') ?? '';
     const outcome = await authenticate(username, form.get('password') ?? '');
     if ('error' in outcome) {

@@ -10,7 +10,8 @@ export function iban(country: string, bban: string): string {
 
 type Features = Omit<CustomerFeatures, 'customer_id'>;
 
-const features = (
+/** A customer's features: limits follow from whether the observability stack is managed. */
+export const features = (
   flavor: string | null,
   managed: boolean,
   contracts: [boolean, boolean, boolean],
