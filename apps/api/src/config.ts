@@ -64,6 +64,44 @@ export const configSchema = z
       .default(1200),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     WEB_DIST: z.string().optional(),
+    /** smtp://user:pass@host:port or smtps://…; without it mail stays in the outbox table. */
+    SMTP_URL: z
+      .url({ error: 'must be an smtp:// or smtps:// URL' })
+      .refine((value) => /^smtps?:\/\//.test(value), { message: 'must start with smtp:// or smtps://' })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .min(3, 'must be an e-mail address or "Name <address>"')
+      .max(200, 'must be at most 200 characters')
+      .default('Portaal <noreply@portaal.localhost>'),
+    /** Shown when a user files an urgent request (SPEC.md §9). */
+    SERVICE_DESK_PHONE: z
+      .string()
+      .regex(/^\+?[\d ()-]{6,30}$/, 'must be a phone number')
+      .default('+31 20 123 4567'),
+    ATTACHMENT_EXTENSIONS: z
+      .string()
+      .regex(/^[a-z0-9]{1,10}(,[a-z0-9]{1,10})*$/, 'must be a comma-separated list of lower-case extensions')
+      .default('pdf,png,jpg,jpeg,txt,log,csv,zip')
+      .transform((value) => value.split(',')),
+    ATTACHMENT_MAX_FILES: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 20')
+      .max(20, 'must be between 1 and 20')
+      .default(5),
+    ATTACHMENT_MAX_TOTAL_MB: z.coerce
+      .number({ error: 'must be a number' })
+      .positive('must be more than 0')
+      .max(100, 'must be at most 100')
+      .default(20),
+    /** Seconds before a mail job that stopped reporting is given to another worker. */
+    MAIL_JOB_EXPIRE_SECONDS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(3600, 'must be at most 3600')
+      .default(60),
   })
   .superRefine((value, ctx) => {
     if (

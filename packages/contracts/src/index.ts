@@ -3,5 +3,7 @@ export * from './customers.ts';
 export * from './errors.ts';
 export * from './identity.ts';
 export * from './me.ts';
+export * from './notifications.ts';
 export * from './password.ts';
 export * from './rights.ts';
+export * from './tickets.ts';

@@ -1,0 +1,30 @@
+import type { TicketStatus } from '@portaal/contracts';
+import type { Database } from '../../db/client.ts';
+
+/** The database or an open transaction on it: events are recorded in the transaction that causes them. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Something happened to a ticket that its author and watchers hear about (bell and e-mail). */
+export interface TicketEvent {
+  kind: 'ticket_reply' | 'ticket_status';
+  /** Unique per event, e.g. `ticket-message:123`; with the recipient it keys notifications and mails. */
+  eventKey: string;
+  customerId: number;
+  ticketId: number;
+  subject: string;
+  actor: { userId: string; name: string; staff: boolean };
+  /** The status after the event (ticket_status, or a reply that changed it). */
+  status?: TicketStatus;
+  /** The start of the reply, for the e-mail. */
+  excerpt?: string;
+  /** User ids to notify: the ticket's author and watchers, without the actor (and only staff for internal notes). */
+  recipients: readonly string[];
+}
+
+/** What the tickets module needs from notifications. */
+export interface TicketEventPublisher {
+  /** In the caller's transaction: records in-app notifications and outbox mails; returns the new mail ids. */
+  recordTicketEvent(tx: Executor, event: TicketEvent): Promise<number[]>;
+  /** After commit: hands the mails to the mail job. Failing here loses nothing: a sweep picks them up. */
+  dispatch(mailIds: readonly number[]): Promise<void>;
+}

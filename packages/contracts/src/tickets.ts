@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
+import { ticketCategories, ticketDepartments, ticketPriorities, ticketStatuses } from './ticket-rules.ts';
+
+export * from './ticket-rules.ts';
+
+export const ticketStatusSchema = z.enum(ticketStatuses, {
+  error: `must be one of ${ticketStatuses.join(', ')}`,
+});
+export const ticketCategorySchema = z.enum(ticketCategories, {
+  error: `must be one of ${ticketCategories.join(', ')}`,
+});
+export const ticketDepartmentSchema = z.enum(ticketDepartments);
+/** Priorities arrive as numbers in JSON and as strings in query strings and multipart fields. */
+export const ticketPrioritySchema = z.coerce
+  .number({ error: 'must be 1, 2 or 3' })
+  .int('must be 1, 2 or 3')
+  .refine((value): value is 1 | 2 | 3 => (ticketPriorities as readonly number[]).includes(value), {
+    message: 'must be 1, 2 or 3',
+  });
+
+export const ticketIdSchema = z.coerce
+  .number({ error: 'must be a ticket number' })
+  .int('must be a whole number')
+  .positive('must be a positive number')
+  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+
+export const ticketParamsSchema = z.object({ customer_id: customerIdSchema, ticket_id: ticketIdSchema });
+export const attachmentParamsSchema = ticketParamsSchema.extend({
+  attachment_id: z.coerce
+    .number({ error: 'must be an attachment id' })
+    .int('must be a whole number')
+    .positive('must be a positive number')
+    .max(Number.MAX_SAFE_INTEGER, 'is too large'),
+});
+
+export const personSchema = z
+  .object({
+    user_id: z.string(),
+    name: z.string(),
+    /** Provider staff: shown as the service desk to customers. */
+    staff: z.boolean(),
+  })
+  .meta({ id: 'Person' });
+export type Person = z.infer<typeof personSchema>;
+
+export const attachmentSchema = z
+  .object({
+    attachment_id: z.number().int(),
+    message_id: z.number().int(),
+    file_name: z.string(),
+    content_type: z.string(),
+    size: z.number().int().describe('bytes'),
+    created_at: isoDateTimeSchema,
+  })
+  .meta({ id: 'TicketAttachment' });
+export type TicketAttachment = z.infer<typeof attachmentSchema>;
+
+export const ticketMessageSchema = z
+  .object({
+    message_id: z.number().int(),
+    author: personSchema,
+    created_at: isoDateTimeSchema,
+    body: z.string(),
+    /** Internal messages are written by staff for staff and are returned only to staff. */
+    internal: z.boolean(),
+    /** Set when this message changed the ticket's status. */
+    status_change: ticketStatusSchema.nullable(),
+    attachments: z.array(attachmentSchema),
+  })
+  .meta({ id: 'TicketMessage' });
+export type TicketMessage = z.infer<typeof ticketMessageSchema>;
+
+export const ticketSummarySchema = z
+  .object({
+    ticket_id: z.number().int().describe('The ticket number'),
+    customer_id: z.number().int(),
+    subject: z.string(),
+    department: ticketDepartmentSchema,
+    category: ticketCategorySchema,
+    priority: z.number().int().min(1).max(3),
+    status: ticketStatusSchema,
+    author: personSchema,
+    created_at: isoDateTimeSchema,
+    updated_at: isoDateTimeSchema,
+    message_count: z.number().int(),
+    attachment_count: z.number().int(),
+  })
+  .meta({ id: 'TicketSummary' });
+export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+
+export const ticketSchema = ticketSummarySchema
+  .extend({
+    messages: z.array(ticketMessageSchema),
+    watchers: z.array(personSchema),
+    /** What the caller may do with this ticket, so the screen shows only what works. */
+    can_reply: z.boolean(),
+    allowed_statuses: z.array(ticketStatusSchema),
+    can_write_internal: z.boolean(),
+  })
+  .meta({ id: 'Ticket' });
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** One value or several, comma-separated: ?status=new,open */
+const commaList = z
+  .string()
+  .max(200, 'is too long')
+  .transform((value) => value.split(',').filter((part) => part !== ''));
+
+export const ticketListQuerySchema = z.object({
+  status: commaList.pipe(z.array(ticketStatusSchema).max(10, 'has too many values')).optional(),
+  priority: commaList
+    .pipe(
+      z
+        .array(
+          z
+            .enum(['1', '2', '3'], { error: 'must be 1, 2 or 3' })
+            .transform((value) => Number(value) as 1 | 2 | 3),
+        )
+        .max(10, 'has too many values'),
+    )
+    .optional(),
+  category: commaList.pipe(z.array(ticketCategorySchema).max(10, 'has too many values')).optional(),
+  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  limit: limitSchema,
+  cursor: cursorSchema,
+});
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+
+export const ticketSubjectSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(3, 'must be at least 3 characters')
+  .max(200, 'must be at most 200 characters');
+export const ticketBodySchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(20_000, 'must be at most 20000 characters');
+
+/** POST tickets: JSON, or multipart/form-data with these fields plus files named "attachments". */
+export const ticketCreateSchema = z
+  .object({
+    category: ticketCategorySchema,
+    subject: ticketSubjectSchema,
+    description: ticketBodySchema,
+    priority: ticketPrioritySchema.default(2),
+  })
+  .strict();
+export type TicketCreate = z.input<typeof ticketCreateSchema>;
+
+/** POST tickets/{id}/messages: JSON, or multipart/form-data with these fields plus "attachments". */
+export const ticketReplySchema = z
+  .object({
+    body: ticketBodySchema,
+    /** Staff only. */
+    internal: z
+      .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+        error: 'must be true or false',
+      })
+      .default(false),
+    /** Optional status change with the reply (customers: close or reopen; staff: any). */
+    status: ticketStatusSchema.optional(),
+  })
+  .strict();
+export type TicketReply = z.input<typeof ticketReplySchema>;
+
+/** PATCH tickets/{id}: change the status without a message. */
+export const ticketUpdateSchema = z.object({ status: ticketStatusSchema }).strict();
+export type TicketUpdate = z.infer<typeof ticketUpdateSchema>;
+
+export const requestTypesSchema = z
+  .object({
+    categories: z.array(ticketCategorySchema),
+    /** The service desk to call for urgent requests. */
+    service_desk_phone: z.string(),
+    attachments: z.object({
+      extensions: z.array(z.string()),
+      max_files: z.number().int(),
+      max_total_bytes: z.number().int(),
+    }),
+  })
+  .meta({ id: 'RequestTypes' });
+export type RequestTypes = z.infer<typeof requestTypesSchema>;
+
+// Change requests (SPEC.md §5): each creates an administrative ticket whose description states
+// whether something is changed or added.
+
+/** ISO 13616: two letters, two check digits, then the account; the mod-97 remainder must be 1. */
+export function isValidIban(value: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(value)) return false;
+  const moved = value.slice(4) + value.slice(0, 4);
+  let remainder = 0;
+  for (const char of moved) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+export const changeActionSchema = z.enum(['change', 'add'], { error: 'must be change or add' });
+
+const shortText = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
+
+export const addressChangeRequestSchema = z
+  .object({
+    action: changeActionSchema,
+    address_type: z.enum(['delivery', 'invoice', 'postal', 'visit'], {
+      error: 'must be delivery, invoice, postal or visit',
+    }),
+    street: shortText(120),
+    house_number: shortText(20),
+    postal_code: shortText(20),
+    town: shortText(80),
+    country: z
+      .string({ error: 'is required' })
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+      .transform((value) => value.toUpperCase()),
+    note: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
+  })
+  .strict();
+export type AddressChangeRequest = z.input<typeof addressChangeRequestSchema>;
+
+export const bankAccountChangeRequestSchema = z
+  .object({
+    action: changeActionSchema,
+    iban: z
+      .string({ error: 'is required' })
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .pipe(z.string().refine(isValidIban, 'must be a valid IBAN')),
+    bic: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, 'must be a valid BIC')
+      .optional(),
+    account_holder: shortText(120),
+    note: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
+  })
+  .strict();
+export type BankAccountChangeRequest = z.input<typeof bankAccountChangeRequestSchema>;
+
+export const endContractRequestSchema = z
+  .object({
+    contract_reference: shortText(60),
+    end_date: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
+    reason: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
+  })
+  .strict();
+export type EndContractRequest = z.input<typeof endContractRequestSchema>;
