@@ -40,6 +40,117 @@ const sql = {
   countAll: 'select count(*)::int from "customers"',
 };
 
+// The ticket list: TICKET_LIST_SQL.all of apps/api/src/modules/tickets/tickets.repo.ts, copied (the
+// tickets suite checks that the two texts are still equal), run as the same named statement.
+
+const ticketListColumns = `t.id, t.customer_id, t.subject, t.department, t.category, t.priority, t.status,
+  t.author_id, u.username as author_username, u.given_name as author_given_name,
+  u.family_name as author_family_name, u.global_roles as author_roles,
+  to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+  t.message_count, t.attachment_count,
+  to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at`;
+
+export const TICKET_LIST_ALL_SQL = `select ${ticketListColumns}
+from tickets t
+join users u on u.id = t.author_id
+where t.customer_id = $1::int
+  and (t.updated_at, t.id) < ($2::timestamptz, $3::bigint)
+  and ($4::text[] is null or t.status = any($4::text[]))
+  and ($5::smallint[] is null or t.priority = any($5::smallint[]))
+  and ($6::text[] is null or t.category = any($6::text[]))
+  and ($7::text is null or t.subject ilike $7::text or t.id = $8::bigint)
+order by t.updated_at desc nulls last, t.id desc nulls last
+limit $9::int`;
+
+interface TicketRow {
+  id: string;
+  customer_id: number;
+  subject: string;
+  department: string;
+  category: string;
+  priority: number;
+  status: string;
+  author_id: string;
+  author_username: string;
+  author_given_name: string;
+  author_family_name: string;
+  author_roles: string[];
+  created_at: string;
+  updated_at: string;
+  message_count: number;
+  attachment_count: number;
+  cursor_at: string;
+}
+
+/** The API's default PROVIDER_ROLE_PREFIX, which the bench's API runs with. */
+const staffRoles = ['provider_viewer', 'provider_moderator'];
+const ticketStatuses = ['new', 'open', 'in_progress', 'awaiting_reply', 'closed'];
+const ticketCategories = ['technical_request', 'administrative_request', 'incident_request'];
+
+function toTicketSummary(row: TicketRow) {
+  return {
+    ticket_id: Number(row.id),
+    customer_id: row.customer_id,
+    subject: row.subject,
+    department: row.department,
+    category: row.category,
+    priority: row.priority,
+    status: row.status,
+    author: {
+      user_id: row.author_id,
+      name: `${row.author_given_name} ${row.author_family_name}`.trim() || row.author_username,
+      staff: row.author_roles.some((role) => staffRoles.includes(role)),
+    },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    message_count: row.message_count,
+    attachment_count: row.attachment_count,
+  };
+}
+
+/** The query the API accepts, as far as the bench sends it; undefined for anything it would refuse. */
+function ticketListQuery(query: URLSearchParams) {
+  const list = (name: string, allowed: readonly string[]) => {
+    const values = (query.get(name) ?? '').split(',').filter((value) => value !== '');
+    return values.every((value) => allowed.includes(value)) ? values : undefined;
+  };
+  const statuses = list('status', ticketStatuses);
+  const priorities = list('priority', ['1', '2', '3'])?.map(Number);
+  const categories = list('category', ticketCategories);
+  const limit = Number(query.get('limit') ?? 25);
+  const search = (query.get('search') ?? '').trim();
+  if (!statuses || !priorities || !categories || !Number.isInteger(limit) || limit < 1 || limit > 100) {
+    return undefined;
+  }
+  let after = { at: 'infinity', id: '9223372036854775807' };
+  const cursor = query.get('cursor');
+  if (cursor) {
+    try {
+      const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, number];
+      after = { at, id: String(id) };
+    } catch {
+      return undefined;
+    }
+  }
+  // The API's parseSearch: digits look for a ticket number as well as in subjects.
+  const number = /^#?(\d{1,15})$/.exec(search)?.[1];
+  const pattern = search === '' ? null : `%${number ?? search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return {
+    values: [
+      after.at,
+      after.id,
+      statuses.length ? statuses : null,
+      priorities.length ? priorities : null,
+      categories.length ? categories : null,
+      pattern,
+      number === undefined ? null : Number(number),
+      limit + 1,
+    ],
+    limit,
+  };
+}
+
 function placeholders(count: number): string {
   return Array.from({ length: count }, (_, index) => `$${index + 1}`).join(', ');
 }
@@ -153,6 +264,23 @@ export function createBareHandler(pool: pg.Pool) {
     };
   }
 
+  // The API's access check asks whether the customer exists and remembers a yes for 30 s; the list
+  // pays that query only for customers it has not seen lately, and so does the baseline.
+  const known = new Map<number, number>();
+  async function customerKnown(customerId: number) {
+    const seen = known.get(customerId);
+    if (seen !== undefined && Date.now() - seen < 30_000) return true;
+    const [exists] = await named<{ customer_id: number }>('customer_exists', sql.exists, [customerId, 1]);
+    if (exists) known.set(customerId, Date.now());
+    return exists !== undefined;
+  }
+
+  async function listTickets(customerId: number, values: unknown[], limit: number) {
+    const rows = await named<TicketRow>('ticket_list_all', TICKET_LIST_ALL_SQL, [customerId, ...values]);
+    const page = rows.slice(0, limit);
+    return { items: page.map(toTicketSummary), last: rows.length > limit ? page.at(-1) : undefined };
+  }
+
   function send(
     response: ServerResponse,
     status: number,
@@ -175,6 +303,25 @@ export function createBareHandler(pool: pg.Pool) {
     if (single?.[1]) {
       const customer = await getCustomer(Number(single[1]));
       return customer ? send(response, 200, customer) : send(response, 404, { status: 404 });
+    }
+    const tickets = /^\/api\/v2\/customer\/(\d{1,10})\/tickets$/.exec(pathname);
+    if (tickets?.[1]) {
+      const customerId = Number(tickets[1]);
+      const query = new URLSearchParams(queryString);
+      if (!(await customerKnown(customerId))) return send(response, 404, { status: 404 });
+      const parsed = ticketListQuery(query);
+      if (!parsed) return send(response, 400, { status: 400 });
+      const { items, last } = await listTickets(customerId, parsed.values, parsed.limit);
+      const headers: Record<string, string> = {};
+      if (last) {
+        // As the API builds it: the request's own query string with the cursor set.
+        query.set(
+          'cursor',
+          Buffer.from(JSON.stringify([last.cursor_at, Number(last.id)])).toString('base64url'),
+        );
+        headers.link = `</api/v2/customer/${customerId}/tickets?${query.toString()}>; rel="next"`;
+      }
+      return send(response, 200, items, headers);
     }
     if (pathname === '/api/v2/customer') {
       const query = new URLSearchParams(queryString);

@@ -36,7 +36,7 @@ function cycle(values: readonly string[]): () => () => string {
   };
 }
 
-async function fetchBoth(api: ServerHandle, bare: ServerHandle, path: string, authorization: string) {
+export async function fetchBoth(api: ServerHandle, bare: ServerHandle, path: string, authorization: string) {
   const get = async (server: ServerHandle) => {
     const response = await fetch(`${server.url}${path}`, { headers: { authorization } });
     const text = await response.text();
@@ -51,7 +51,12 @@ async function fetchBoth(api: ServerHandle, bare: ServerHandle, path: string, au
 }
 
 /** Both sides must give the same answers, or the ratio compares different work. */
-async function compareAnswers(api: ServerHandle, bare: ServerHandle, paths: string[], authorization: string) {
+export async function compareAnswers(
+  api: ServerHandle,
+  bare: ServerHandle,
+  paths: string[],
+  authorization: string,
+) {
   const problems: string[] = [];
   const totals = new Map<string, string | null>();
   for (const path of paths) {
@@ -69,7 +74,7 @@ async function compareAnswers(api: ServerHandle, bare: ServerHandle, paths: stri
   return { problems, totals };
 }
 
-function brokenRuns(label: string, { warmup, result }: ContenderResult): string[] {
+export function brokenRuns(label: string, { warmup, result }: ContenderResult): string[] {
   const broken = (phase: string, run: LoadResult) =>
     run.non2xx || run.errors || run.timeouts
       ? [
@@ -80,7 +85,7 @@ function brokenRuns(label: string, { warmup, result }: ContenderResult): string[
   return [...broken('warm-up', warmup), ...broken('measured', result)];
 }
 
-interface SideResult {
+export interface SideResult {
   load: LoadResult;
   /** CPU time of the server process alone per request, measured run only. */
   cpuMsPerRequest: number;
@@ -88,7 +93,7 @@ interface SideResult {
 
 const ms = (value: number) => formatNumber(value);
 
-function endpointTable(api: SideResult, bare: SideResult, targets: TargetCheck[]) {
+export function endpointTable(api: SideResult, bare: SideResult, targets: TargetCheck[]) {
   const targetOf = (name: string) => {
     const found = targets.find((target) => target.name.endsWith(name));
     return found ? [found.target, found.verdict === 'met' ? '✅ met' : '❌ not met'] : ['', ''];

@@ -1,5 +1,12 @@
+import { departmentForCategory, type TicketCategory, type TicketStatus } from '@portaal/contracts';
+import { hashPassword } from '@portaal/idp/password';
 import type pg from 'pg';
-import { features as demoFeatures, iban } from '../apps/api/src/db/seed/demo-data.ts';
+import {
+  DEMO_PASSWORD,
+  features as demoFeatures,
+  demoUsers,
+  iban,
+} from '../apps/api/src/db/seed/demo-data.ts';
 
 export interface GenerateOptions {
   customers: number;
@@ -7,12 +14,23 @@ export interface GenerateOptions {
   /** Generated customer ids start here, far above the demo ids (1, 1001–1006). */
   firstCustomerId: number;
   seed: number;
+  /** Tickets over all generated customers, the big customer's included. */
+  tickets: number;
+  /** Tickets of the first generated customer: enough for a 500th page of 25 and then some. */
+  bigCustomerTickets: number;
 }
 
 export interface GeneratedData {
   customerIds: number[];
   rows: Record<string, number>;
   ms: number;
+  tickets: {
+    /** The customer with `bigCustomerTickets` tickets. */
+    bigCustomerId: number;
+    bigCustomerTickets: number;
+    /** Owner of the big customer (ticket-read-all); logs in at the dev IdP with the demo password. */
+    ownerUsername: string;
+  };
 }
 
 export const defaultGenerateOptions: GenerateOptions = {
@@ -20,7 +38,12 @@ export const defaultGenerateOptions: GenerateOptions = {
   users: 2_000,
   firstCustomerId: 100_001,
   seed: 20_260_101,
+  tickets: 200_000,
+  bigCustomerTickets: 15_000,
 };
+
+export const BENCH_TICKET_OWNER = 'bench-owner';
+const BENCH_TICKET_OWNER_ID = 'be9c0000-0000-4000-8000-0000000b1600';
 
 /** mulberry32: tiny, fast and the same on every machine, so every run benchmarks the same data. */
 export function seededRandom(seed: number): () => number {
@@ -370,6 +393,223 @@ function build(options: GenerateOptions) {
   return { customerIds, customers, links, addresses, accounts, featureRows, users, memberships };
 }
 
+interface SubjectTemplate {
+  category: TicketCategory;
+  en: string;
+  nl: string;
+}
+
+/** `{host}`-style slots are filled per ticket, so subjects vary the way real ones do. */
+const subjectTemplates: SubjectTemplate[] = [
+  { category: 'incident_request', en: 'Disk space alert on {host}', nl: 'Schijfruimte-alert op {host}' },
+  {
+    category: 'technical_request',
+    en: 'SSL certificate renewal for {domain}',
+    nl: 'SSL-certificaat {domain} vernieuwen',
+  },
+  { category: 'technical_request', en: 'VPN access for {person}', nl: 'VPN-toegang voor {person}' },
+  { category: 'technical_request', en: 'Restore {thing} from backup', nl: '{thing} terugzetten uit back-up' },
+  {
+    category: 'administrative_request',
+    en: 'Question about invoice {invoice}',
+    nl: 'Vraag over factuur {invoice}',
+  },
+  { category: 'technical_request', en: 'DNS change for {domain}', nl: 'DNS-wijziging voor {domain}' },
+  {
+    category: 'incident_request',
+    en: 'Kubernetes node {node} under memory pressure',
+    nl: 'Kubernetes-node {node} onder geheugendruk',
+  },
+  {
+    category: 'incident_request',
+    en: 'Mail to {provider} bounces',
+    nl: 'Mail naar {provider} komt niet aan',
+  },
+  {
+    category: 'technical_request',
+    en: 'New user account for {person}',
+    nl: 'Nieuw gebruikersaccount voor {person}',
+  },
+  { category: 'technical_request', en: 'Firewall rule for {ip}', nl: 'Firewallregel voor {ip}' },
+  { category: 'incident_request', en: 'Website slow since {day}', nl: 'Website traag sinds {day}' },
+  { category: 'incident_request', en: 'Backup failed on {host}', nl: 'Back-up mislukt op {host}' },
+  { category: 'technical_request', en: 'More storage for {host}', nl: 'Opslag uitbreiden voor {host}' },
+  { category: 'administrative_request', en: 'Change of invoice address', nl: 'Wijziging factuuradres' },
+  {
+    category: 'administrative_request',
+    en: 'Purchase order number on invoices',
+    nl: 'Inkoopordernummer op facturen',
+  },
+  {
+    category: 'administrative_request',
+    en: 'Credit note for outage on {day}',
+    nl: 'Creditnota voor storing van {day}',
+  },
+];
+const hosts = ['web01', 'web02', 'app01', 'app02', 'db01', 'db02', 'mail01', 'files01', 'backup01', 'lb01'];
+const things = ['database', 'mailbox', 'shared folder', 'website', 'VM'];
+const thingsNl = ['database', 'mailbox', 'gedeelde map', 'website', 'VM'];
+const providers = ['Gmail', 'Outlook.com', 'KPN', 'Ziggo', 'Yahoo'];
+const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+const daysNl = ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag'];
+
+/** The seeded demo data ends on 30 November 2026; the generated tickets span the two years before. */
+const TICKET_ANCHOR = Date.UTC(2026, 10, 30, 12);
+const DAY_MS = 86_400_000;
+
+interface MembershipColumns {
+  userId: unknown[];
+  customerId: unknown[];
+}
+
+/**
+ * Tickets in creation order (so ids rise with time, as in real use): `bigCustomerTickets` for the
+ * first generated customer, the rest spread over the others with a long tail (a few customers have
+ * hundreds, most a handful). Authors are members of the customer or the service desk. Uses a random
+ * stream of its own, so the customers and users above stay what they were.
+ */
+function buildTickets(options: GenerateOptions, data: ReturnType<typeof build>) {
+  const random = seededRandom(options.seed + 1);
+  const staffId = demoUsers.find((user) => user.username === 'staff-moderator')?.id;
+  if (!staffId) throw new Error('the demo seed has no staff-moderator');
+  const [bigCustomerId, ...others] = data.customerIds;
+  if (bigCustomerId === undefined) throw new Error('no customers to give tickets');
+
+  const members = new Map<number, string[]>();
+  const m = data.memberships.data as MembershipColumns;
+  m.customerId.forEach((customerId, index) => {
+    const list = members.get(customerId as number) ?? [];
+    list.push(m.userId[index] as string);
+    members.set(customerId as number, list);
+  });
+  members.set(bigCustomerId, [BENCH_TICKET_OWNER_ID, ...(members.get(bigCustomerId) ?? [])]);
+  const dutch = new Map<number, boolean>();
+  const c = data.customers.data;
+  for (const [index, id] of c.id.entries()) dutch.set(id as number, c.language[index] === 'nl');
+
+  // Cumulative weights: a squared exponential gives a long tail without a second giant customer.
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let index = 0; index < others.length; index++) {
+    total += (-Math.log(1 - random())) ** 2;
+    cumulative.push(total);
+  }
+  const pickOther = () => {
+    const target = random() * total;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((cumulative[middle] as number) < target) low = middle + 1;
+      else high = middle;
+    }
+    return others[low] as number;
+  };
+
+  const drafts: { customerId: number; created: number }[] = [];
+  for (let index = 0; index < options.tickets; index++) {
+    const customerId = index < options.bigCustomerTickets ? bigCustomerId : pickOther();
+    drafts.push({ customerId, created: TICKET_ANCHOR - Math.floor(random() * 730 * DAY_MS) });
+  }
+  drafts.sort((a, b) => a.created - b.created);
+
+  const tickets = new Columns([
+    'customerId',
+    'subject',
+    'department',
+    'category',
+    'priority',
+    'status',
+    'authorId',
+    'messages',
+    'attachments',
+    'created',
+    'updated',
+  ] as const);
+  /** Per ticket (by position), who watches it besides the author. */
+  const watchers = new Columns(['position', 'userId'] as const);
+  const fill = (template: string, nl: boolean) =>
+    template.replace(/\{(\w+)\}/g, (_, slot: string) => {
+      switch (slot) {
+        case 'host':
+          return `${pick(random, hosts)}.${nl ? 'klant' : 'customer'}${int(random, 1, 999)}.internal`;
+        case 'domain':
+          return `${pick(random, ['www', 'shop', 'api', 'mail', 'portal'])}.example${int(random, 1, 999)}.${nl ? 'nl' : 'co.uk'}`;
+        case 'person':
+          return `${pick(random, givenNames)} ${pick(random, familyNames)}`;
+        case 'thing':
+          return pick(random, nl ? thingsNl : things);
+        case 'invoice':
+          return `2026-${String(int(random, 1, 11)).padStart(2, '0')}-${digits(random, 4)}`;
+        case 'node':
+          return `worker-${int(random, 1, 12)}`;
+        case 'provider':
+          return pick(random, providers);
+        case 'ip':
+          return `${int(random, 11, 223)}.${int(random, 0, 255)}.${int(random, 0, 255)}.0/24`;
+        case 'day':
+          return pick(random, nl ? daysNl : days);
+        default:
+          return slot;
+      }
+    });
+
+  drafts.forEach(({ customerId, created }, position) => {
+    const template = pick(random, subjectTemplates);
+    const ageDays = (TICKET_ANCHOR - created) / DAY_MS;
+    const draw = random();
+    // Old tickets are nearly all closed; the last weeks hold the work in progress.
+    const status: TicketStatus =
+      ageDays > 45
+        ? draw < 0.93
+          ? 'closed'
+          : draw < 0.96
+            ? 'awaiting_reply'
+            : draw < 0.98
+              ? 'open'
+              : 'in_progress'
+        : draw < 0.2
+          ? 'new'
+          : draw < 0.45
+            ? 'open'
+            : draw < 0.65
+              ? 'in_progress'
+              : draw < 0.8
+                ? 'awaiting_reply'
+                : 'closed';
+    const span =
+      status === 'new'
+        ? 0
+        : status === 'closed'
+          ? -Math.log(1 - random()) * 3 * DAY_MS
+          : random() * Math.min(ageDays, 14) * DAY_MS;
+    // A span past the anchor lands somewhere before it instead, so no pile-up at one instant.
+    const updated =
+      created + span <= TICKET_ANCHOR
+        ? created + Math.floor(span)
+        : created + Math.floor(random() * (TICKET_ANCHOR - created));
+    const customerMembers = members.get(customerId) ?? [];
+    const author = customerMembers.length && random() < 0.85 ? pick(random, customerMembers) : staffId;
+    const priorityDraw = random();
+    tickets.push({
+      customerId,
+      subject: fill(dutch.get(customerId) ? template.nl : template.en, dutch.get(customerId) ?? false),
+      department: departmentForCategory[template.category],
+      category: template.category,
+      priority: priorityDraw < 0.1 ? 1 : priorityDraw < 0.75 ? 2 : 3,
+      status,
+      authorId: author,
+      messages: status === 'new' ? 1 : int(random, 2, 9),
+      attachments: random() < 0.15 ? int(random, 1, 3) : 0,
+      created: new Date(created).toISOString(),
+      updated: new Date(updated).toISOString(),
+    });
+    const others = customerMembers.filter((member) => member !== author);
+    if (others.length && random() < 0.15) watchers.push({ position, userId: pick(random, others) });
+  });
+  return { bigCustomerId, tickets, watchers };
+}
+
 /**
  * Adds the benchmark data set (deterministic: same seed, same rows) to a migrated and demo-seeded
  * database. Each table is filled by one INSERT … SELECT FROM unnest(…) with column arrays.
@@ -380,7 +620,10 @@ export async function generateBenchData(
 ): Promise<GeneratedData> {
   const started = performance.now();
   const data = build(options);
+  const ticketData = buildTickets(options, data);
+  const ownerPasswordHash = await hashPassword(DEMO_PASSWORD);
   const client = await pool.connect();
+  let ticketRows = 0;
   try {
     await client.query('begin');
     const c = data.customers.data;
@@ -431,6 +674,16 @@ export async function generateBenchData(
        select * from unnest($1::text[], $2::int[], $3::text[])`,
       [m.userId, m.customerId, m.role],
     );
+    await client.query(
+      `insert into users (id, username, email, given_name, family_name, language, password_hash, groups)
+       values ($1, $2, 'bench-owner@example.test', 'Bench', 'Owner', 'en', $3, '{/customers}')`,
+      [BENCH_TICKET_OWNER_ID, BENCH_TICKET_OWNER, ownerPasswordHash],
+    );
+    await client.query(`insert into memberships (user_id, customer_id, role) values ($1, $2, 'owner')`, [
+      BENCH_TICKET_OWNER_ID,
+      ticketData.bigCustomerId,
+    ]);
+    ticketRows = await insertTickets(client, ticketData);
     await client.query('commit');
     // Fresh statistics, so the planner sees 10,000 customers and not the handful of the demo seed.
     await client.query('analyze');
@@ -448,9 +701,58 @@ export async function generateBenchData(
       addresses: data.addresses.length,
       bank_accounts: data.accounts.length,
       customer_features: data.featureRows.length,
-      users: data.users.length,
-      memberships: data.memberships.length,
+      users: data.users.length + 1,
+      memberships: data.memberships.length + 1,
+      tickets: ticketRows,
+      ticket_watchers: ticketData.watchers.length,
     },
     ms: performance.now() - started,
+    tickets: {
+      bigCustomerId: ticketData.bigCustomerId,
+      bigCustomerTickets: options.bigCustomerTickets,
+      ownerUsername: BENCH_TICKET_OWNER,
+    },
   };
+}
+
+/** Chunks keep each statement's parameters to a few MB; unnest keeps the creation order, so ids do too. */
+async function insertTickets(client: pg.PoolClient, { tickets, watchers }: ReturnType<typeof buildTickets>) {
+  const chunk = 50_000;
+  const t = tickets.data;
+  const ids: number[] = [];
+  for (let start = 0; start < tickets.length; start += chunk) {
+    const slice = (column: unknown[]) => column.slice(start, start + chunk);
+    const { rows } = await client.query<{ id: string }>(
+      `insert into tickets (customer_id, subject, department, category, priority, status, author_id,
+         message_count, attachment_count, created_at, updated_at)
+       select customer_id, subject, department, category, priority, status, author_id, message_count,
+         attachment_count, created_at, updated_at
+       from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::smallint[], $6::text[], $7::text[],
+         $8::int[], $9::int[], $10::timestamptz[], $11::timestamptz[]) with ordinality
+         as t(customer_id, subject, department, category, priority, status, author_id, message_count,
+           attachment_count, created_at, updated_at, position)
+       order by position
+       returning id`,
+      [
+        slice(t.customerId),
+        slice(t.subject),
+        slice(t.department),
+        slice(t.category),
+        slice(t.priority),
+        slice(t.status),
+        slice(t.authorId),
+        slice(t.messages),
+        slice(t.attachments),
+        slice(t.created),
+        slice(t.updated),
+      ],
+    );
+    for (const row of rows) ids.push(Number(row.id));
+  }
+  const w = watchers.data;
+  await client.query(
+    `insert into ticket_watchers (ticket_id, user_id) select * from unnest($1::bigint[], $2::text[])`,
+    [w.position.map((position) => ids[position as number]), w.userId],
+  );
+  return ids.length;
 }

@@ -16,10 +16,11 @@ import { summariseProfiles } from './profile-summary.ts';
 import { type BenchReport, renderReport, type SectionReport } from './report.ts';
 import { startSuite } from './start-suite.ts';
 import { type BenchSettings, createContext, type Suite } from './suite.ts';
+import { ticketsSuite } from './tickets-suite.ts';
 import { webSuite } from './web-suite.ts';
 
-/** In report order; later issues add suites here (tickets at 200,000). */
-const suites: Suite[] = [customersSuite, webSuite, startSuite];
+/** In report order; later issues add suites here. */
+const suites: Suite[] = [customersSuite, ticketsSuite, webSuite, startSuite];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportsDir = path.join(root, 'bench/reports');
@@ -64,7 +65,11 @@ async function main(): Promise<number> {
     'BENCH_TIMEOUT',
     180 +
       4 * (settings.durationS + settings.warmupS) +
-      active.reduce((sum, suite) => sum + (suite.extraTimeS ?? 0), 0),
+      active.reduce(
+        (sum, suite) =>
+          sum + (suite.extraTimeS ?? 0) + (suite.loadRuns ?? 0) * (settings.durationS + settings.warmupS),
+        0,
+      ),
     10,
   );
 

@@ -37,6 +37,8 @@ export interface Suite {
   title: string;
   /** Seconds the suite adds to the run's time limit when its own work does not scale with BENCH_DURATION. */
   extraTimeS?: number;
+  /** Measured runs (endpoint × server) beyond the four the base time limit allows for; each adds warm-up + duration. */
+  loadRuns?: number;
   run(context: BenchContext): Promise<SectionReport>;
 }
 

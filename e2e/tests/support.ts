@@ -144,3 +144,32 @@ export async function settle(page: Page) {
   await expect(page.locator('#app-loading')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
+
+/** Chooses a customer in the header's switcher (shown to users with several customers, and staff). */
+export async function switchCustomer(page: Page, name: string) {
+  const switcher = page.getByTestId('customer-switcher');
+  await switcher.click();
+  await page.getByRole('listbox').getByRole('option', { name, exact: true }).click();
+  await expect(switcher).toHaveValue(name);
+}
+
+/**
+ * Calls the API as the user signed in on `page` (with the token the app holds), for test set-up and
+ * checks that the screens do not show; answers the parsed JSON body after checking the status.
+ */
+export async function callApi<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  body?: unknown,
+  expectedStatus = method === 'POST' ? 201 : 200,
+): Promise<T> {
+  const token = await accessToken(page);
+  const response = await page.request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    data: body,
+  });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(expectedStatus);
+  return (await response.json()) as T;
+}

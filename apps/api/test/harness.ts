@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase } from '../src/db/client.ts';
+import { type Jobs, type JobsOptions, startJobs } from '../src/jobs/jobs.ts';
 import { freePort } from './ports.ts';
 
 export interface TestServer {
@@ -11,15 +12,28 @@ export interface TestServer {
   issuer: string;
   clientId: string;
   databaseUrl: string;
+  /** The pg-boss jobs of this server, when started with `jobs`. */
+  jobs?: Jobs;
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Another database than this run's shared one (e.g. an isolated one for mail workers). */
+  databaseUrl?: string;
+  /**
+   * Start pg-boss with mail workers, as `npm start` does. Give each server its own `schema` on the
+   * shared database, so that its workers never take another test file's jobs.
+   */
+  jobs?: Pick<JobsOptions, 'schema' | 'sweep' | 'retryDelaySeconds' | 'work'>;
 }
 
 /** The whole product (API + dev IdP) on a real port against this run's fresh database. */
 export async function startTestServer(
   env: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const databaseUrl = inject('databaseUrl');
+  const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,11 +44,22 @@ export async function startTestServer(
     ...env,
   });
   const { db, pool } = createDatabase(databaseUrl, 4);
+  // Job errors are shown: a mail test that times out should say why.
+  const jobLog = {
+    debug() {},
+    info() {},
+    warn() {},
+    error: (fields: object, msg: string) => console.error(msg, fields),
+  };
+  const jobs = options.jobs
+    ? await startJobs({ databaseUrl, config, log: jobLog, ...options.jobs })
+    : undefined;
   const app = await buildApp({
     config,
     db,
     ping: async () => void (await pool.query('select 1')),
     logger: logStream ? { stream: logStream } : false,
+    mailQueue: jobs?.mailQueue,
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -43,8 +68,10 @@ export async function startTestServer(
     issuer: config.issuer,
     clientId: config.OIDC_CLIENT_ID,
     databaseUrl,
+    jobs,
     async close() {
       await app.close();
+      await jobs?.stop();
       await pool.end();
     },
   };

@@ -70,3 +70,6 @@ export const outboxMailSchema = z
   })
   .meta({ id: 'OutboxMail' });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+export const outboxListQuerySchema = z.object({ limit: limitSchema, cursor: cursorSchema });
+export type OutboxListQuery = z.infer<typeof outboxListQuerySchema>;

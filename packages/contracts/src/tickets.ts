@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
-import { ticketCategories, ticketDepartments, ticketPriorities, ticketStatuses } from './ticket-rules.ts';
+import {
+  isValidIban,
+  ticketCategories,
+  ticketDepartments,
+  ticketPriorities,
+  ticketStatuses,
+} from './ticket-rules.ts';
 
 export * from './ticket-rules.ts';
 
@@ -101,6 +107,10 @@ export const ticketSchema = ticketSummarySchema
   .meta({ id: 'Ticket' });
 export type Ticket = z.infer<typeof ticketSchema>;
 
+/** PostgreSQL text cannot hold the NUL character: refused as input rather than failing on insert. */
+const noNul = (value: string) => !value.includes('\u0000');
+const NO_NUL = 'must not contain NUL characters';
+
 /** One value or several, comma-separated: ?status=new,open */
 const commaList = z
   .string()
@@ -121,7 +131,7 @@ export const ticketListQuerySchema = z.object({
     )
     .optional(),
   category: commaList.pipe(z.array(ticketCategorySchema).max(10, 'has too many values')).optional(),
-  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  search: z.string().trim().max(200, 'must be at most 200 characters').refine(noNul, NO_NUL).optional(),
   limit: limitSchema,
   cursor: cursorSchema,
 });
@@ -131,12 +141,14 @@ export const ticketSubjectSchema = z
   .string({ error: 'is required' })
   .trim()
   .min(3, 'must be at least 3 characters')
-  .max(200, 'must be at most 200 characters');
+  .max(200, 'must be at most 200 characters')
+  .refine(noNul, NO_NUL);
 export const ticketBodySchema = z
   .string({ error: 'is required' })
   .trim()
   .min(1, 'is required')
-  .max(20_000, 'must be at most 20000 characters');
+  .max(20_000, 'must be at most 20000 characters')
+  .refine(noNul, NO_NUL);
 
 /** POST tickets: JSON, or multipart/form-data with these fields plus files named "attachments". */
 export const ticketCreateSchema = z
@@ -186,18 +198,6 @@ export type RequestTypes = z.infer<typeof requestTypesSchema>;
 // Change requests (SPEC.md §5): each creates an administrative ticket whose description states
 // whether something is changed or added.
 
-/** ISO 13616: two letters, two check digits, then the account; the mod-97 remainder must be 1. */
-export function isValidIban(value: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(value)) return false;
-  const moved = value.slice(4) + value.slice(0, 4);
-  let remainder = 0;
-  for (const char of moved) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
-}
-
 export const changeActionSchema = z.enum(['change', 'add'], { error: 'must be change or add' });
 
 const shortText = (max: number) =>
@@ -205,7 +205,8 @@ const shortText = (max: number) =>
     .string({ error: 'is required' })
     .trim()
     .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`);
+    .max(max, `must be at most ${max} characters`)
+    .refine(noNul, NO_NUL);
 
 export const addressChangeRequestSchema = z
   .object({
@@ -222,7 +223,7 @@ export const addressChangeRequestSchema = z
       .trim()
       .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
       .transform((value) => value.toUpperCase()),
-    note: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
+    note: z.string().trim().max(2000, 'must be at most 2000 characters').refine(noNul, NO_NUL).optional(),
   })
   .strict();
 export type AddressChangeRequest = z.input<typeof addressChangeRequestSchema>;
@@ -241,7 +242,7 @@ export const bankAccountChangeRequestSchema = z
       .regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, 'must be a valid BIC')
       .optional(),
     account_holder: shortText(120),
-    note: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
+    note: z.string().trim().max(2000, 'must be at most 2000 characters').refine(noNul, NO_NUL).optional(),
   })
   .strict();
 export type BankAccountChangeRequest = z.input<typeof bankAccountChangeRequestSchema>;
@@ -250,7 +251,7 @@ export const endContractRequestSchema = z
   .object({
     contract_reference: shortText(60),
     end_date: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
-    reason: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
+    reason: z.string().trim().max(2000, 'must be at most 2000 characters').refine(noNul, NO_NUL).optional(),
   })
   .strict();
 export type EndContractRequest = z.input<typeof endContractRequestSchema>;

@@ -61,7 +61,7 @@ export const navigation: NavItem[] = [
       { key: 'landscape', to: '/servers/system-landscape', requirement: access.landscape, built: false },
     ],
   },
-  { key: 'support', to: '/support', requirement: access.support, built: false },
+  { key: 'support', to: '/support', requirement: access.support, built: true },
   {
     key: 'slaUsage',
     to: '/sla-usage',

@@ -71,6 +71,37 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, response.statusText, details);
 }
 
+/** The target of rel="next" in an RFC 8288 Link header, if there is one. */
+export function nextLinkOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  for (const link of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(link);
+    if (!match) continue;
+    const rels = (match[2] ?? '')
+      .split(';')
+      .map((param) => /^\s*rel\s*=\s*"?([^"]*)"?\s*$/i.exec(param)?.[1])
+      .find((value) => value !== undefined);
+    if (rels?.toLowerCase().split(/\s+/).includes('next')) return match[1];
+  }
+  return undefined;
+}
+
+/** The file name of a Content-Disposition header: filename* (RFC 5987, UTF-8) wins over filename. */
+export function contentDispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A malformed escape: fall back to the plain filename.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name || undefined;
+}
+
 export interface RequestOptions {
   /** Name of the calling operation, for the missing-parameter message. */
   operation: string;
@@ -81,6 +112,7 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   /** Query parameters that must be present. */
   requiredQuery?: string[];
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -119,36 +151,68 @@ export function createApiClient({
     return `${baseUrl}${filled}${qs ? `?${qs}` : ''}`;
   }
 
-  async function request<T>(options: RequestOptions): Promise<T> {
+  /** Sends with the token and the retry policy; answers only ok responses, raises ApiError otherwise. */
+  async function send(options: RequestOptions, accept: string): Promise<Response> {
     const url = buildUrl(options);
     const method = (options.method ?? 'GET').toUpperCase();
+    // FormData carries its own multipart content type with the boundary; the browser sets it.
+    const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
     for (let attempt = 0; ; attempt++) {
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { accept };
       const token = await getToken?.();
       if (token) headers.authorization = `Bearer ${token}`;
-      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
       let response: Response;
       try {
         response = await fetchImpl(url, {
           method,
           headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          body:
+            options.body === undefined
+              ? undefined
+              : multipart
+                ? (options.body as FormData)
+                : JSON.stringify(options.body),
           signal: options.signal,
         });
       } catch (error) {
         if (options.signal?.aborted) throw error;
         throw new ApiError(0, 'Error', { message: NETWORK_FAILURE });
       }
-      if (response.ok) {
-        if (response.status === 204) return undefined as T;
-        const type = response.headers.get('content-type') ?? '';
-        return (/json/i.test(type) ? await response.json() : await response.text()) as T;
-      }
+      if (response.ok) return response;
       if (shouldRetry(method, response.status, attempt)) continue;
       throw await toApiError(response);
     }
   }
 
-  return { request, buildUrl };
+  async function parse<T>(response: Response): Promise<T> {
+    if (response.status === 204) return undefined as T;
+    const type = response.headers.get('content-type') ?? '';
+    return (/json/i.test(type) ? await response.json() : await response.text()) as T;
+  }
+
+  async function request<T>(options: RequestOptions): Promise<T> {
+    return parse<T>(await send(options, 'application/json'));
+  }
+
+  /** Like request, with the answer's headers too (the Link header of a paged list). */
+  async function requestWithHeaders<T>(options: RequestOptions): Promise<{ data: T; headers: Headers }> {
+    const response = await send(options, 'application/json');
+    return { data: await parse<T>(response), headers: response.headers };
+  }
+
+  /**
+   * A file as a Blob with its name from Content-Disposition. Downloads go through here rather than a
+   * plain link because a link would not carry the bearer token.
+   */
+  async function download(options: RequestOptions): Promise<{ blob: Blob; fileName: string | undefined }> {
+    const response = await send(options, '*/*');
+    return {
+      blob: await response.blob(),
+      fileName: contentDispositionFileName(response.headers.get('content-disposition')),
+    };
+  }
+
+  return { request, requestWithHeaders, download, buildUrl };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

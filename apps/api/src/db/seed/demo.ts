@@ -12,11 +12,22 @@ import {
   users,
 } from '../schema.ts';
 import { DEMO_PASSWORD, demoCustomers, demoUsers } from './demo-data.ts';
+import { seedDemoTickets } from './demo-tickets.ts';
 
 const SEED_NAME = 'demo-foundation';
 
-/** Loads the demo data once; later starts find the seed recorded and leave the data alone. */
+/**
+ * Loads the demo data once; later starts find the seed recorded and leave the data alone. Each part
+ * has its own seed name, so a data folder made before a part existed gets it on its next start.
+ * Answers whether anything was loaded.
+ */
 export async function seedDemo(db: Database, rolePrefix = 'provider'): Promise<boolean> {
+  const foundation = await seedFoundation(db, rolePrefix);
+  const tickets = await seedDemoTickets(db);
+  return foundation || tickets;
+}
+
+async function seedFoundation(db: Database, rolePrefix: string): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const staffRoles = staffRoleNames(rolePrefix);
   return db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import type { Membership } from '@portaal/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../customers/customers.table.ts';
 import { memberships, users } from './users.table.ts';
@@ -37,6 +37,37 @@ export function createUsersRepo(db: Database) {
     },
     async findByUsername(username: string) {
       const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+      return row;
+    },
+    /**
+     * Who to write to: address, name and language of each user (unknown ids are left out). Takes the
+     * caller's transaction, so a request does not hold one pooled connection while waiting for another.
+     */
+    async mailContacts(ids: readonly string[], executor: Pick<Database, 'select'> = db) {
+      if (ids.length === 0) return [];
+      return executor
+        .select({
+          id: users.id,
+          email: users.email,
+          givenName: users.givenName,
+          familyName: users.familyName,
+          language: users.language,
+        })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+    },
+    /** Inserts a user met for the first time; a concurrent insert of the same user wins harmlessly. */
+    async insertIfMissing(user: {
+      id: string;
+      username: string;
+      email: string;
+      givenName: string;
+      familyName: string;
+      language?: 'en' | 'nl';
+    }) {
+      await db.insert(users).values(user).onConflictDoNothing();
+      const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
+      if (!row) throw new Error(`user ${user.id} could not be recorded (username taken by another id?)`);
       return row;
     },
     async findById(id: string) {

@@ -1,6 +1,21 @@
-import { globalRightsForRoles, type Membership, type RightsMap, rightsMapFor } from '@portaal/contracts';
+import {
+  type CustomerRole,
+  globalRightsForRoles,
+  type Membership,
+  type RightsMap,
+  rightsMapFor,
+} from '@portaal/contracts';
 import type { IdpAccount, IdpAccountStore } from '@portaal/idp';
 import type { UsersRepo } from './users.repo.ts';
+
+export interface KnownUser {
+  id: string;
+  username: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  language?: 'en' | 'nl';
+}
 
 interface Options {
   rolePrefix: string;
@@ -68,6 +83,24 @@ export function createUsersService(repo: UsersRepo, { rolePrefix, cacheMs = 3000
     setPassword: (id, hash) => repo.setPassword(id, hash),
   };
 
-  return { rightsFor, accountStore };
+  /** Address, name and language of users, for the mails other modules send them. */
+  const mailContacts: UsersRepo['mailContacts'] = (ids, executor) => repo.mailContacts(ids, executor);
+
+  /** The caller's role in one customer (cached like the rights), e.g. for the request types per role. */
+  async function roleIn(userId: string, customerId: number): Promise<CustomerRole | undefined> {
+    return (await memberships(userId)).find((membership) => membership.customerId === customerId)?.role;
+  }
+
+  /**
+   * Name and language of a caller, who gets a users row on first use: rows that others reference
+   * (ticket authors) need one, and a user known only to an external IdP has none yet.
+   */
+  async function ensureKnown(user: KnownUser): Promise<{ name: string; language: 'en' | 'nl' }> {
+    const row = (await repo.findById(user.id)) ?? (await repo.insertIfMissing(user));
+    const name = `${row.givenName} ${row.familyName}`.trim();
+    return { name: name || row.username, language: row.language };
+  }
+
+  return { rightsFor, accountStore, mailContacts, roleIn, ensureKnown };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

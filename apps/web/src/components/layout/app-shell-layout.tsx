@@ -5,6 +5,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
 import { CustomerSwitcher } from '../../features/customers/components/customer-switcher.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { Brand } from './brand.tsx';
 import { PreferencesMenu } from './preferences-menu.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -14,7 +16,7 @@ import { UserMenu } from './user-menu.tsx';
 /** Header and sidebar around the page; 'dashboard' uses the full width, 'default' a reading width. */
 export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }) {
   const { t } = useTranslation('global');
-  const { config } = useSession();
+  const { config, queryClient } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   const header = useRef<HTMLElement>(null);
   const sidebar = useRef<HTMLDivElement>(null);
@@ -49,6 +51,14 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
           </Group>
           <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
             <CustomerSwitcher />
+            <NotificationBell
+              // A notification says the ticket changed: whatever is cached of it is out of date.
+              onOpen={(notification) =>
+                void queryClient.invalidateQueries({
+                  queryKey: ticketsQueries.customer(notification.customer_id),
+                })
+              }
+            />
             <PreferencesMenu />
             <UserMenu />
           </Group>

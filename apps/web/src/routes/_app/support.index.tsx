@@ -1,10 +1,36 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
-import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
+import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
+import { SupportPage } from '../../features/tickets/components/support-page.tsx';
+import { filtersFromSearch, validateSupportSearch } from '../../features/tickets/utils/search-params.ts';
 
 export const Route = createFileRoute('/_app/support/')({
   staticData: { requirement: access.support },
   beforeLoad: guard(access.support),
-  component: () => <ComingSoon area="support" />,
+  validateSearch: validateSupportSearch,
+  loaderDeps: ({ search }) => search,
+  // Starts the first page without waiting for it: the page shows its skeleton, and a failure shows
+  // in the page (with "try again") rather than as the application's error page.
+  loader: ({ context, deps }) => {
+    const { api, queryClient, selected } = context.session;
+    const customerId = selected.get()?.id;
+    if (customerId === undefined) return;
+    void queryClient
+      .ensureInfiniteQueryData(ticketsQueries.list(api, customerId, filtersFromSearch(deps)))
+      .catch(() => undefined);
+  },
+  component: SupportRoute,
 });
+
+function SupportRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <SupportPage
+      search={search}
+      // Replaced, not pushed: every search keystroke pause would otherwise become a Back step.
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
+}

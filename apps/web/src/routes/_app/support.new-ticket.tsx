@@ -1,10 +1,33 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
-import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
+import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
+import { NewTicketPage } from '../../features/tickets/components/new-ticket-page.tsx';
+import { validateNewTicketSearch } from '../../features/tickets/utils/search-params.ts';
 
 export const Route = createFileRoute('/_app/support/new-ticket')({
   staticData: { requirement: access.newTicket },
   beforeLoad: guard(access.newTicket),
-  component: () => <ComingSoon area="support" />,
+  validateSearch: validateNewTicketSearch,
+  loader: ({ context }) => {
+    const { api, queryClient, selected } = context.session;
+    const customerId = selected.get()?.id;
+    if (customerId === undefined) return;
+    void queryClient.ensureQueryData(ticketsQueries.requestTypes(api, customerId)).catch(() => undefined);
+  },
+  component: NewTicketRoute,
 });
+
+function NewTicketRoute() {
+  const { request } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <NewTicketPage
+      request={request}
+      onRequestChange={(kind) => void navigate({ search: { request: kind }, replace: true })}
+      onCreated={(ticket) =>
+        void navigate({ to: '/support/ticket/$id', params: { id: String(ticket.ticket_id) } })
+      }
+    />
+  );
+}

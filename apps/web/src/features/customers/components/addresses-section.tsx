@@ -1,9 +1,10 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Address } from '@portaal/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session.ts';
+import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { customersQueries } from '../api/customers-queries.ts';
 import classes from './company.module.css';
 import { EmptyState, Section, SectionError, SectionSkeleton } from './section.tsx';
@@ -21,7 +22,9 @@ function countryName(code: string, language: string): string {
 
 export function AddressesSection({ customerId }: { customerId: number }) {
   const { t, i18n } = useTranslation();
-  const { api } = useSession();
+  const session = useSession();
+  const selected = useSelectedCustomer();
+  const { api } = session;
   const query = useQuery(customersQueries.addresses(api, customerId));
 
   let body: ReactNode;
@@ -75,7 +78,25 @@ export function AddressesSection({ customerId }: { customerId: number }) {
     );
   }
   return (
-    <Section id="company-addresses" title={t('company.addresses.title')}>
+    <Section
+      id="company-addresses"
+      action={
+        // Changes go through an administrative ticket of the support area, which files for the
+        // selected customer: offered there only, to users who may ask for one.
+        selected?.id === customerId &&
+        session.can({ customer: ['billing-edit', 'ticket-edit'] }, customerId) && (
+          <Anchor
+            size="sm"
+            renderRoot={(props) => (
+              <Link {...props} to="/support/new-ticket" search={{ request: 'address' }} />
+            )}
+          >
+            {t('company.addresses.requestChange')}
+          </Anchor>
+        )
+      }
+      title={t('company.addresses.title')}
+    >
       {body}
     </Section>
   );

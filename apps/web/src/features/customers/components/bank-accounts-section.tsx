@@ -1,8 +1,9 @@
-import { Badge, Stack } from '@mantine/core';
+import { Anchor, Badge, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session.ts';
+import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { customersQueries } from '../api/customers-queries.ts';
 import { formatIban } from '../utils/format-iban.ts';
@@ -11,7 +12,9 @@ import { EmptyState, NotRegistered, Section, SectionError, SectionSkeleton } fro
 
 export function BankAccountsSection({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
-  const { api } = useSession();
+  const session = useSession();
+  const selected = useSelectedCustomer();
+  const { api } = session;
   const query = useQuery(customersQueries.bankAccounts(api, customerId));
 
   let body: ReactNode;
@@ -45,7 +48,25 @@ export function BankAccountsSection({ customerId }: { customerId: number }) {
     );
   }
   return (
-    <Section id="company-bank-accounts" title={t('company.bank.title')}>
+    <Section
+      id="company-bank-accounts"
+      action={
+        // Changes go through an administrative ticket of the support area, which files for the
+        // selected customer: offered there only, to users who may ask for one.
+        selected?.id === customerId &&
+        session.can({ customer: ['billing-edit', 'ticket-edit'] }, customerId) && (
+          <Anchor
+            size="sm"
+            renderRoot={(props) => (
+              <Link {...props} to="/support/new-ticket" search={{ request: 'bank-account' }} />
+            )}
+          >
+            {t('company.bank.requestChange')}
+          </Anchor>
+        )
+      }
+      title={t('company.bank.title')}
+    >
       {body}
     </Section>
   );

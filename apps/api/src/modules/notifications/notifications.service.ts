@@ -1,0 +1,165 @@
+import type { Notification, NotificationSummary, OutboxMail } from '@portaal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { MailQueue } from '../../jobs/mail-queue.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { renderTicketMail } from './mail-templates.ts';
+import type { Executor, TicketEvent, TicketEventPublisher } from './notifications.events.ts';
+import {
+  createNotificationsRepo,
+  type MailRow,
+  type NewMail,
+  type NewNotification,
+  type NotificationRow,
+} from './notifications.repo.ts';
+
+export interface NotificationsDeps {
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'BRAND_NAME'>;
+  users: Pick<UsersService, 'mailContacts'>;
+  /** Without a queue (tests, tools) mails stay pending until a worker's sweep picks them up. */
+  mailQueue?: MailQueue;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** The idempotency key of a mail: one per event and recipient, so a repeated event mails nobody twice. */
+export const mailKey = (eventKey: string, userId: string) => `${eventKey}:${userId}`;
+
+export function encodeIdCursor(id: number): string {
+  return Buffer.from(JSON.stringify([id])).toString('base64url');
+}
+
+export function decodeIdCursor(cursor: string): number {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && (value[0] as number) > 0) {
+      return value[0] as number;
+    }
+  } catch {
+    // fall through to the validation error below
+  }
+  throw badRequest('query parameter cursor is not a cursor this API returned', [
+    { field: 'cursor', message: 'is not valid' },
+  ]);
+}
+
+const toNotification = (row: NotificationRow): Notification => ({
+  notification_id: row.id,
+  kind: row.kind,
+  customer_id: row.customerId,
+  ticket_id: row.ticketId,
+  params: row.params,
+  created_at: new Date(row.createdAt).toISOString(),
+  read_at: row.readAt === null ? null : new Date(row.readAt).toISOString(),
+});
+
+const toOutboxMail = (row: MailRow): OutboxMail => ({
+  mail_id: row.id,
+  recipient: row.recipient,
+  language: row.language,
+  subject: row.subject,
+  text: row.text,
+  status: row.status,
+  attempts: row.attempts,
+  created_at: new Date(row.createdAt).toISOString(),
+  sent_at: row.sentAt === null ? null : new Date(row.sentAt).toISOString(),
+});
+
+function page<T extends { id: number }>(rows: T[], limit: number) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeIdCursor(last.id) : undefined };
+}
+
+export function createNotificationsService(deps: NotificationsDeps) {
+  const repo = createNotificationsRepo(deps.db);
+
+  const publisher: TicketEventPublisher = {
+    async recordTicketEvent(tx: Executor, event: TicketEvent): Promise<number[]> {
+      // The actor never hears about their own action, whatever the caller passed.
+      const recipientIds = [...new Set(event.recipients)].filter((id) => id !== event.actor.userId);
+      if (recipientIds.length === 0) return [];
+      const contacts = await deps.users.mailContacts(recipientIds, tx);
+      const params = {
+        ticket_subject: event.subject,
+        actor_name: event.actor.name,
+        ...(event.status ? { status: event.status } : {}),
+      };
+      const notificationRows: NewNotification[] = contacts.map((contact) => ({
+        userId: contact.id,
+        customerId: event.customerId,
+        kind: event.kind,
+        ticketId: event.ticketId,
+        params,
+        eventKey: event.eventKey,
+      }));
+      const mailRows: NewMail[] = contacts
+        .filter((contact) => contact.email.includes('@'))
+        .map((contact) => ({
+          idempotencyKey: mailKey(event.eventKey, contact.id),
+          userId: contact.id,
+          recipient: contact.email,
+          language: contact.language,
+          ...renderTicketMail(event, contact, {
+            publicUrl: deps.config.publicUrl,
+            brandName: deps.config.BRAND_NAME,
+          }),
+        }));
+      await repo.insertNotifications(tx, notificationRows);
+      return repo.insertMails(tx, mailRows);
+    },
+
+    async dispatch(mailIds: readonly number[]): Promise<void> {
+      if (mailIds.length === 0 || !deps.mailQueue) return;
+      try {
+        await deps.mailQueue.enqueue(mailIds);
+      } catch (error) {
+        // The rows are committed as pending: the periodic sweep enqueues them later.
+        deps.log.warn({ err: error, mailIds }, 'could not enqueue mails; the sweep will pick them up');
+      }
+    },
+  };
+
+  return {
+    ...publisher,
+
+    async list(userId: string, query: { unread?: boolean; limit: number; cursor?: string }) {
+      const rows = await repo.list(userId, {
+        unread: query.unread,
+        limit: query.limit,
+        before: query.cursor ? decodeIdCursor(query.cursor) : undefined,
+      });
+      const { items, nextCursor } = page(rows, query.limit);
+      return { items: items.map(toNotification), nextCursor };
+    },
+
+    async summary(userId: string): Promise<NotificationSummary> {
+      return { unread: await repo.unreadCount(userId) };
+    },
+
+    async readAll(userId: string): Promise<NotificationSummary> {
+      await repo.markAllRead(userId);
+      return { unread: await repo.unreadCount(userId) };
+    },
+
+    async setRead(userId: string, notificationId: number, read: boolean): Promise<Notification> {
+      const row = await repo.setRead(userId, notificationId, read);
+      if (!row) {
+        throw notFound('NOTIFICATION_NOT_FOUND', `Notification ${notificationId} does not exist.`);
+      }
+      return toNotification(row);
+    },
+
+    async outbox(query: { limit: number; cursor?: string }) {
+      const rows = await repo.outbox({
+        limit: query.limit,
+        before: query.cursor ? decodeIdCursor(query.cursor) : undefined,
+      });
+      const { items, nextCursor } = page(rows, query.limit);
+      return { items: items.map(toOutboxMail), nextCursor };
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

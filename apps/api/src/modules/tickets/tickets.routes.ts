@@ -1,0 +1,262 @@
+import multipart from '@fastify/multipart';
+import {
+  type AttachmentRules,
+  attachmentParamsSchema,
+  customerParamsSchema,
+  requestTypesSchema,
+  ticketCreateSchema,
+  ticketListQuerySchema,
+  ticketParamsSchema,
+  ticketReplySchema,
+  ticketSchema,
+  ticketSummarySchema,
+  ticketUpdateSchema,
+} from '@portaal/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthenticated } from '../../lib/app-error.ts';
+import { authProblems, problems } from '../../lib/responses.ts';
+import { bodyValidationError, multipartLimits, readMultipart, type Upload } from './attachments.ts';
+import type { Caller, TicketsService } from './tickets.service.ts';
+
+const ticketRead = { rights: { customer: ['ticket-read'] } } as const;
+const ticketEdit = { rights: { customer: ['ticket-edit'] } } as const;
+const tags = ['tickets'];
+const security = [{ bearer: [] }];
+/** Create and reply take JSON, or multipart/form-data with the same fields and files in "attachments". */
+const consumes = ['application/json', 'multipart/form-data'];
+const uploadProblems = problems(400, 401, 403, 404, 413, 415, 429);
+
+/** The caller as the tickets service needs them: who (from the token) and their rights. */
+export async function callerOf(request: FastifyRequest): Promise<Caller> {
+  const principal = request.principal;
+  if (!principal) throw unauthenticated();
+  return {
+    user: {
+      id: principal.sub,
+      username: principal.username,
+      email: principal.email ?? '',
+      givenName: principal.givenName ?? '',
+      familyName: principal.familyName ?? '',
+      language: principal.locale,
+    },
+    rights: await request.rights(),
+  };
+}
+
+/**
+ * The fields and files of a create or reply call. JSON arrives validated by the route schema, which
+ * lets a missing body through as null (Fastify validates an absent body as null) because a multipart
+ * body is not parsed before the handler: it is read here, as it streams.
+ */
+async function fieldsAndFiles<S extends z.ZodType>(
+  request: FastifyRequest,
+  body: z.output<S> | null,
+  schema: S,
+  rules: AttachmentRules,
+  beforeFiles: (fields: z.output<S>) => Promise<void>,
+): Promise<{ fields: z.output<S>; files: Upload[] }> {
+  if (request.isMultipart()) return readMultipart(request, schema, rules, beforeFiles);
+  if (body === null || body === undefined) {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw bodyValidationError(parsed.error);
+    return { fields: parsed.data, files: [] };
+  }
+  return { fields: body, files: [] };
+}
+
+/** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export const ticketPath = (customerId: number, ticketId: number) =>
+  `/api/v2/customer/${customerId}/tickets/${ticketId}`;
+
+/** Tickets of DESIGN.md §4: list, detail, create, reply, status, attachment download, request types. */
+export const ticketRoutes: FastifyPluginAsyncZod<{
+  tickets: TicketsService;
+  attachmentRules: AttachmentRules;
+}> = async (app, { tickets, attachmentRules }) => {
+  // Registered here, so multipart bodies are accepted by these routes only.
+  await app.register(multipart, { limits: multipartLimits(attachmentRules) });
+
+  app.get(
+    '/api/v2/customer/:customer_id/request-types',
+    {
+      config: { access: ticketEdit },
+      schema: {
+        tags,
+        security,
+        summary: 'Request types the caller may file, the service desk phone and the attachment rules',
+        params: customerParamsSchema,
+        response: { 200: requestTypesSchema, ...authProblems },
+      },
+    },
+    async (request) => tickets.requestTypes(await callerOf(request), request.params.customer_id),
+  );
+
+  app.get(
+    '/api/v2/customer/:customer_id/tickets',
+    {
+      config: { access: ticketRead },
+      schema: {
+        tags,
+        security,
+        summary: 'Tickets of a customer, last updated first (own and watched ones without ticket-read-all)',
+        description:
+          'Keyset paging: the next page is in the Link header (rel="next"). There is no total count: counting would make every page as slow as reading them all.',
+        params: customerParamsSchema,
+        querystring: ticketListQuerySchema,
+        response: { 200: z.array(ticketSummarySchema), ...authProblems },
+      },
+    },
+    async (request, reply) => {
+      const { customer_id: customerId } = request.params;
+      const { items, nextCursor } = await tickets.list(await callerOf(request), customerId, request.query);
+      if (nextCursor) {
+        const next = new URLSearchParams(request.url.split('?')[1] ?? '');
+        next.set('cursor', nextCursor);
+        reply.header('Link', `</api/v2/customer/${customerId}/tickets?${next.toString()}>; rel="next"`);
+      }
+      return items;
+    },
+  );
+
+  app.post(
+    '/api/v2/customer/:customer_id/tickets',
+    {
+      config: { access: ticketEdit },
+      schema: {
+        tags,
+        security,
+        summary: 'Open a ticket (JSON, or multipart/form-data with files in "attachments")',
+        consumes,
+        params: customerParamsSchema,
+        body: ticketCreateSchema.nullable(),
+        response: { 201: ticketSchema, ...uploadProblems },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const customerId = request.params.customer_id;
+      const { fields, files } = await fieldsAndFiles(
+        request,
+        request.body,
+        ticketCreateSchema,
+        attachmentRules,
+        (early) => tickets.assertMayFile(caller, customerId, early.category),
+      );
+      const ticket = await tickets.create(caller, customerId, fields, files);
+      reply.code(201).header('Location', ticketPath(customerId, ticket.ticket_id));
+      return ticket;
+    },
+  );
+
+  app.get(
+    '/api/v2/customer/:customer_id/tickets/:ticket_id',
+    {
+      config: { access: ticketRead },
+      schema: {
+        tags,
+        security,
+        summary: 'One ticket with its thread (internal notes only for staff)',
+        params: ticketParamsSchema,
+        response: { 200: ticketSchema, ...authProblems },
+      },
+    },
+    async (request) =>
+      tickets.get(await callerOf(request), request.params.customer_id, request.params.ticket_id),
+  );
+
+  app.patch(
+    '/api/v2/customer/:customer_id/tickets/:ticket_id',
+    {
+      config: { access: ticketEdit },
+      schema: {
+        tags,
+        security,
+        summary: 'Change the status (customers: close or reopen; staff: any)',
+        params: ticketParamsSchema,
+        body: ticketUpdateSchema,
+        response: { 200: ticketSchema, ...authProblems },
+      },
+    },
+    async (request) =>
+      tickets.setStatus(
+        await callerOf(request),
+        request.params.customer_id,
+        request.params.ticket_id,
+        request.body.status,
+      ),
+  );
+
+  app.post(
+    '/api/v2/customer/:customer_id/tickets/:ticket_id/messages',
+    {
+      config: { access: ticketEdit },
+      schema: {
+        tags,
+        security,
+        summary: 'Reply (JSON, or multipart/form-data with files in "attachments")',
+        consumes,
+        params: ticketParamsSchema,
+        body: ticketReplySchema.nullable(),
+        response: { 201: ticketSchema, ...uploadProblems },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const { customer_id: customerId, ticket_id: ticketId } = request.params;
+      const { fields, files } = await fieldsAndFiles(
+        request,
+        request.body,
+        ticketReplySchema,
+        attachmentRules,
+        (early) => tickets.assertMayReply(caller, customerId, ticketId, early),
+      );
+      const ticket = await tickets.reply(caller, customerId, ticketId, fields, files);
+      reply.code(201).header('Location', ticketPath(customerId, ticketId));
+      return ticket;
+    },
+  );
+
+  app.get(
+    '/api/v2/customer/:customer_id/tickets/:ticket_id/attachments/:attachment_id',
+    {
+      config: { access: ticketRead },
+      schema: {
+        tags,
+        security,
+        summary: 'Download an attachment',
+        params: attachmentParamsSchema,
+        response: {
+          200: {
+            description: 'The file, with the content type of its extension',
+            content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...authProblems,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { customer_id: customerId, ticket_id: ticketId, attachment_id: attachmentId } = request.params;
+      const file = await tickets.attachment(await callerOf(request), customerId, ticketId, attachmentId);
+      return (
+        reply
+          .type(file.contentType)
+          .header('Content-Disposition', contentDisposition(file.fileName))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-store')
+          // The schema documents the bytes as a binary string; Fastify sends a Buffer as it is.
+          .send(file.content as unknown as string)
+      );
+    },
+  );
+};

@@ -1,0 +1,501 @@
+import {
+  type AttachmentRules,
+  type CustomerRight,
+  type CustomerRole,
+  customerMaySetStatus,
+  departmentForCategory,
+  globalRightsForRoles,
+  hasRights,
+  type Person,
+  type RequestTypes,
+  type RightsMap,
+  requestTypesByRole,
+  statusAfterCustomerReply,
+  statusAfterStaffReply,
+  type Ticket,
+  type TicketAttachment,
+  type TicketCategory,
+  type TicketListQuery,
+  type TicketMessage,
+  type TicketStatus,
+  type TicketSummary,
+  ticketCategories,
+  ticketStatuses,
+} from '@portaal/contracts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import type { TicketEventPublisher } from '../notifications/notifications.events.ts';
+import type { KnownUser } from '../users/users.service.ts';
+import type { Upload } from './attachments.ts';
+import { type ChangeRequest, changeRequestText, type Language } from './change-requests.ts';
+import type { Executor, ListRow, TicketsRepo } from './tickets.repo.ts';
+
+/** Who is asking: the token's subject and profile, and their rights (computed per request, cached). */
+export interface Caller {
+  user: KnownUser;
+  rights: RightsMap;
+}
+
+export interface TicketsDeps {
+  events: TicketEventPublisher;
+  users: {
+    roleIn(userId: string, customerId: number): Promise<CustomerRole | undefined>;
+    ensureKnown(user: KnownUser): Promise<{ name: string; language: Language }>;
+  };
+  rolePrefix: string;
+  serviceDeskPhone: string;
+  attachmentRules: AttachmentRules;
+}
+
+export interface NewTicketInput {
+  category: TicketCategory;
+  subject: string;
+  description: string;
+  priority: 1 | 2 | 3;
+}
+
+export interface ReplyInput {
+  body: string;
+  internal: boolean;
+  status?: TicketStatus;
+}
+
+const quiet = () => {};
+const has = (caller: Caller, right: CustomerRight, customerId: number) =>
+  hasRights(caller.rights, { customer: [right] }, customerId, quiet);
+const hasGlobal = (caller: Caller, right: string) => (caller.rights.global ?? []).includes(right);
+
+/** Staff (global ticket-read) see internal notes; staff with global ticket-edit write them and set any status. */
+const isStaff = (caller: Caller) => hasGlobal(caller, 'ticket-read');
+const isStaffEditor = (caller: Caller) => hasGlobal(caller, 'ticket-edit');
+
+const ticketNotFound = (ticketId: number) =>
+  notFound('TICKET_NOT_FOUND', `Ticket ${ticketId} does not exist or you cannot see it.`);
+
+/** Timestamps arrive as PostgreSQL text; the API speaks ISO 8601 in UTC. */
+const toIso = (value: string) => new Date(value).toISOString();
+
+// ——— cursor: base64url of [updated_at with microseconds, id] ———
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+export function encodeTicketCursor(at: string, id: number): string {
+  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
+}
+
+export function decodeTicketCursor(cursor: string): { at: string; id: number } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && typeof value[0] === 'string' && CURSOR_TIME.test(value[0])) {
+      const at = value[0];
+      const id = value[1];
+      // A date that does not exist (Feb 31) would reach PostgreSQL and fail there as a 500.
+      const parsed = new Date(at);
+      const valid = !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === at.slice(0, 19);
+      if (valid && Number.isSafeInteger(id) && (id as number) > 0) return { at, id: id as number };
+    }
+  } catch {
+    // fall through to the validation error below
+  }
+  throw badRequest('query parameter cursor is not a cursor this API returned', [
+    { field: 'cursor', message: 'is not valid' },
+  ]);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** "10042" or "#10042" finds that ticket number, and subjects containing the digits; anything else searches subjects. */
+export function parseSearch(search: string): { subjectPattern?: string; ticketNumber?: number } {
+  const text = search.trim();
+  if (text === '') return {};
+  const number = /^#?(\d{1,15})$/.exec(text)?.[1];
+  if (number !== undefined) {
+    return { subjectPattern: `%${number}%`, ticketNumber: Number(number) };
+  }
+  return { subjectPattern: `%${escapeLike(text)}%` };
+}
+
+export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
+  const { events, users, rolePrefix } = deps;
+
+  const isStaffRoles = (roles: readonly string[]) => globalRightsForRoles(roles, rolePrefix).length > 0;
+
+  const toPerson = (row: {
+    authorId: string;
+    authorUsername: string;
+    authorGivenName: string;
+    authorFamilyName: string;
+    authorRoles: string[];
+  }): Person => ({
+    user_id: row.authorId,
+    name: `${row.authorGivenName} ${row.authorFamilyName}`.trim() || row.authorUsername,
+    staff: isStaffRoles(row.authorRoles),
+  });
+
+  const toSummary = (row: ListRow): TicketSummary => ({
+    ticket_id: Number(row.id),
+    customer_id: row.customer_id,
+    subject: row.subject,
+    department: row.department,
+    category: row.category,
+    priority: row.priority,
+    status: row.status,
+    author: {
+      user_id: row.author_id,
+      name: `${row.author_given_name} ${row.author_family_name}`.trim() || row.author_username,
+      staff: isStaffRoles(row.author_roles),
+    },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    message_count: row.message_count,
+    attachment_count: row.attachment_count,
+  });
+
+  /** Categories the caller may file in this customer (DESIGN.md §2); staff editors file every type. */
+  async function categoriesFor(caller: Caller, customerId: number): Promise<TicketCategory[]> {
+    if (isStaffEditor(caller)) return [...ticketCategories];
+    const role = await users.roleIn(caller.user.id, customerId);
+    return role ? [...requestTypesByRole[role]] : [];
+  }
+
+  async function assertMayFile(caller: Caller, customerId: number, category: TicketCategory) {
+    if (!(await categoriesFor(caller, customerId)).includes(category)) {
+      throw new AppError(
+        'REQUEST_TYPE_NOT_ALLOWED',
+        403,
+        `Your role in customer ${customerId} cannot file a ${category}.`,
+      );
+    }
+  }
+
+  /** The status a reply leaves the ticket in; an explicit one is checked like a status change. */
+  function statusAfterReply(caller: Caller, current: TicketStatus, input: ReplyInput): TicketStatus {
+    if (input.status !== undefined) {
+      assertMaySetStatus(caller, current, input.status);
+      return input.status;
+    }
+    // An internal note is invisible to the customer, so it does not move the ticket either.
+    if (input.internal) return current;
+    return isStaffEditor(caller) ? statusAfterStaffReply(current) : statusAfterCustomerReply(current);
+  }
+
+  function assertMaySetStatus(caller: Caller, from: TicketStatus, to: TicketStatus) {
+    if (isStaffEditor(caller) || customerMaySetStatus(from, to)) return;
+    throw new AppError(
+      'STATUS_CHANGE_NOT_ALLOWED',
+      403,
+      `You cannot change the status of this ticket from ${from} to ${to}.`,
+    );
+  }
+
+  function assertMayWriteInternal(caller: Caller, internal: boolean) {
+    if (internal && !isStaffEditor(caller)) {
+      throw new AppError('INTERNAL_NOT_ALLOWED', 403, 'Only the service desk can write internal notes.');
+    }
+  }
+
+  /** Without ticket-read-all a caller sees only tickets they wrote or watch. */
+  async function assertVisible(
+    caller: Caller,
+    customerId: number,
+    ticket: { id: number; authorId: string },
+    isWatcher: () => Promise<boolean>,
+  ) {
+    if (has(caller, 'ticket-read-all', customerId) || ticket.authorId === caller.user.id) return;
+    if (!(await isWatcher())) throw ticketNotFound(ticket.id);
+  }
+
+  async function get(caller: Caller, customerId: number, ticketId: number): Promise<Ticket> {
+    const row = await repo.ticket(customerId, ticketId);
+    if (!row) throw ticketNotFound(ticketId);
+    const [watchers, messages, attachments] = await Promise.all([
+      repo.watchers(ticketId),
+      repo.messages(ticketId),
+      repo.attachments(ticketId),
+    ]);
+    await assertVisible(caller, customerId, { id: ticketId, authorId: row.authorId }, async () =>
+      watchers.some((watcher) => watcher.userId === caller.user.id),
+    );
+    const staff = isStaff(caller);
+    const visible = staff ? messages : messages.filter((message) => !message.internal);
+    const filesByMessage = new Map<number, TicketAttachment[]>();
+    for (const file of attachments) {
+      const list = filesByMessage.get(file.messageId) ?? [];
+      list.push({
+        attachment_id: file.id,
+        message_id: file.messageId,
+        file_name: file.fileName,
+        content_type: file.contentType,
+        size: file.size,
+        created_at: toIso(file.createdAt),
+      });
+      filesByMessage.set(file.messageId, list);
+    }
+    const canEdit = has(caller, 'ticket-edit', customerId);
+    const staffEditor = isStaffEditor(caller);
+    return {
+      ticket_id: row.id,
+      customer_id: row.customerId,
+      subject: row.subject,
+      department: row.department,
+      category: row.category,
+      priority: row.priority,
+      status: row.status,
+      author: toPerson(row),
+      created_at: toIso(row.createdAt),
+      updated_at: toIso(row.updatedAt),
+      message_count: row.messageCount,
+      attachment_count: row.attachmentCount,
+      messages: visible.map(
+        (message): TicketMessage => ({
+          message_id: message.id,
+          author: toPerson(message),
+          created_at: toIso(message.createdAt),
+          body: message.body,
+          internal: message.internal,
+          status_change: message.statusChange,
+          attachments: filesByMessage.get(message.id) ?? [],
+        }),
+      ),
+      watchers: watchers.map((watcher) =>
+        toPerson({
+          authorId: watcher.userId,
+          authorUsername: watcher.username,
+          authorGivenName: watcher.givenName,
+          authorFamilyName: watcher.familyName,
+          authorRoles: watcher.roles,
+        }),
+      ),
+      can_reply: canEdit,
+      allowed_statuses: canEdit
+        ? ticketStatuses.filter(
+            (status) => status !== row.status && (staffEditor || customerMaySetStatus(row.status, status)),
+          )
+        : [],
+      can_write_internal: staffEditor,
+    };
+  }
+
+  /** Notifies author and watchers, never the actor; internal notes only reach staff among them. */
+  async function recordEvent(
+    tx: Executor,
+    input: {
+      customerId: number;
+      ticket: { id: number; subject: string; authorId: string };
+      messageId: number;
+      kind: 'ticket_reply' | 'ticket_status';
+      actor: { userId: string; name: string; staff: boolean };
+      internal: boolean;
+      status?: TicketStatus;
+      body: string;
+    },
+  ): Promise<number[]> {
+    const participants = await repo.participants(tx, input.ticket.id, input.ticket.authorId);
+    const recipients = participants
+      .filter((participant) => participant.userId !== input.actor.userId)
+      .filter((participant) => !input.internal || isStaffRoles(participant.roles))
+      .map((participant) => participant.userId);
+    if (recipients.length === 0) return [];
+    return events.recordTicketEvent(tx, {
+      kind: input.kind,
+      eventKey: `ticket-message:${input.messageId}`,
+      customerId: input.customerId,
+      ticketId: input.ticket.id,
+      subject: input.ticket.subject,
+      actor: input.actor,
+      status: input.status,
+      excerpt: input.body ? input.body.slice(0, 500) : undefined,
+      recipients,
+    });
+  }
+
+  async function createTicket(
+    caller: Caller,
+    customerId: number,
+    input: NewTicketInput,
+    files: readonly Upload[],
+  ): Promise<Ticket> {
+    await users.ensureKnown(caller.user);
+    const { ticketId } = await repo.transaction((tx) =>
+      repo.insertTicket(tx, {
+        customerId,
+        authorId: caller.user.id,
+        subject: input.subject,
+        department: departmentForCategory[input.category],
+        category: input.category,
+        priority: input.priority,
+        body: input.description,
+        files,
+      }),
+    );
+    return get(caller, customerId, ticketId);
+  }
+
+  return {
+    get,
+
+    async requestTypes(caller: Caller, customerId: number): Promise<RequestTypes> {
+      return {
+        categories: await categoriesFor(caller, customerId),
+        service_desk_phone: deps.serviceDeskPhone,
+        attachments: {
+          extensions: [...deps.attachmentRules.extensions],
+          max_files: deps.attachmentRules.maxFiles,
+          max_total_bytes: deps.attachmentRules.maxTotalBytes,
+        },
+      };
+    },
+
+    async list(caller: Caller, customerId: number, query: TicketListQuery) {
+      const rows = await repo.list({
+        customerId,
+        ownerId: has(caller, 'ticket-read-all', customerId) ? undefined : caller.user.id,
+        after: query.cursor ? decodeTicketCursor(query.cursor) : undefined,
+        statuses: query.status,
+        priorities: query.priority,
+        categories: query.category,
+        ...parseSearch(query.search ?? ''),
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toSummary),
+        nextCursor:
+          rows.length > query.limit && last ? encodeTicketCursor(last.cursor_at, Number(last.id)) : undefined,
+      };
+    },
+
+    /** Checks that need only the fields, run before the uploads of a multipart request are read. */
+    assertMayFile,
+
+    async create(caller: Caller, customerId: number, input: NewTicketInput, files: readonly Upload[]) {
+      await assertMayFile(caller, customerId, input.category);
+      return createTicket(caller, customerId, input, files);
+    },
+
+    /** A reply's checks before its uploads are read; the reply itself checks again under a lock. */
+    async assertMayReply(caller: Caller, customerId: number, ticketId: number, input: ReplyInput) {
+      assertMayWriteInternal(caller, input.internal);
+      const row = await repo.ticket(customerId, ticketId);
+      if (!row) throw ticketNotFound(ticketId);
+      await assertVisible(caller, customerId, { id: ticketId, authorId: row.authorId }, () =>
+        repo.isWatcher(ticketId, caller.user.id),
+      );
+      if (input.status !== undefined) assertMaySetStatus(caller, row.status, input.status);
+    },
+
+    async reply(
+      caller: Caller,
+      customerId: number,
+      ticketId: number,
+      input: ReplyInput,
+      files: readonly Upload[],
+    ): Promise<Ticket> {
+      assertMayWriteInternal(caller, input.internal);
+      const actor = await users.ensureKnown(caller.user);
+      const me = caller.user.id;
+      const mailIds = await repo.transaction(async (tx) => {
+        const ticket = await repo.lockTicket(tx, customerId, ticketId);
+        if (!ticket) throw ticketNotFound(ticketId);
+        await assertVisible(caller, customerId, ticket, () => repo.isWatcher(ticketId, me, tx));
+        const next = statusAfterReply(caller, ticket.status, input);
+        const messageId = await repo.insertMessage(
+          tx,
+          {
+            ticketId,
+            authorId: me,
+            body: input.body,
+            internal: input.internal,
+            statusChange: next === ticket.status ? null : next,
+            files,
+          },
+          next,
+        );
+        // A customer who joins the conversation hears about its next replies.
+        if (!isStaff(caller) && ticket.authorId !== me) await repo.addWatcher(tx, ticketId, me);
+        return recordEvent(tx, {
+          customerId,
+          ticket,
+          messageId,
+          kind: 'ticket_reply',
+          actor: { userId: me, name: actor.name, staff: isStaff(caller) },
+          internal: input.internal,
+          status: next === ticket.status ? undefined : next,
+          body: input.body,
+        });
+      });
+      await events.dispatch(mailIds);
+      return get(caller, customerId, ticketId);
+    },
+
+    /** PATCH: a status change without a message; the thread records it as an event by the caller. */
+    async setStatus(caller: Caller, customerId: number, ticketId: number, status: TicketStatus) {
+      const actor = await users.ensureKnown(caller.user);
+      const me = caller.user.id;
+      const mailIds = await repo.transaction(async (tx) => {
+        const ticket = await repo.lockTicket(tx, customerId, ticketId);
+        if (!ticket) throw ticketNotFound(ticketId);
+        await assertVisible(caller, customerId, ticket, () => repo.isWatcher(ticketId, me, tx));
+        if (status === ticket.status) return [];
+        assertMaySetStatus(caller, ticket.status, status);
+        const messageId = await repo.insertMessage(
+          tx,
+          { ticketId, authorId: me, body: '', internal: false, statusChange: status, files: [] },
+          status,
+        );
+        return recordEvent(tx, {
+          customerId,
+          ticket,
+          messageId,
+          kind: 'ticket_status',
+          actor: { userId: me, name: actor.name, staff: isStaff(caller) },
+          internal: false,
+          status,
+          body: '',
+        });
+      });
+      await events.dispatch(mailIds);
+      return get(caller, customerId, ticketId);
+    },
+
+    /** The bytes of one attachment, with the ticket's visibility; internal notes' files only for staff. */
+    async attachment(caller: Caller, customerId: number, ticketId: number, attachmentId: number) {
+      const ticket = await repo.ticket(customerId, ticketId);
+      if (!ticket) throw ticketNotFound(ticketId);
+      await assertVisible(caller, customerId, { id: ticketId, authorId: ticket.authorId }, () =>
+        repo.isWatcher(ticketId, caller.user.id),
+      );
+      const file = await repo.attachmentContent(customerId, ticketId, attachmentId);
+      if (!file || (file.internal && !isStaff(caller))) {
+        throw notFound(
+          'ATTACHMENT_NOT_FOUND',
+          `Attachment ${attachmentId} of ticket ${ticketId} does not exist.`,
+        );
+      }
+      return file;
+    },
+
+    /**
+     * SPEC.md §5 change requests become administrative tickets, written in the caller's language.
+     * Their rights (billing-edit, subscription-edit) replace the request-type check.
+     */
+    async createChangeRequest(caller: Caller, customerId: number, request: ChangeRequest): Promise<Ticket> {
+      const { language } = await users.ensureKnown(caller.user);
+      const text = changeRequestText(request, language);
+      return createTicket(
+        caller,
+        customerId,
+        {
+          category: 'administrative_request',
+          subject: text.subject,
+          description: text.description,
+          priority: 2,
+        },
+        [],
+      );
+    },
+  };
+}
+export type TicketsService = ReturnType<typeof createTicketsService>;

@@ -1,0 +1,70 @@
+import type { Notification, NotificationSummary } from '@portaal/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { type ApiClient, nextLinkOf } from '../../../lib/api-client.ts';
+
+/** Notifications per page of the bell's list. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+/** How often the unread count is asked for while the tab is visible. */
+export const SUMMARY_POLL_MS = 30_000;
+
+export type NotificationFilter = 'all' | 'unread';
+
+export interface NotificationPage {
+  notifications: Notification[];
+  /** The cursor of the next page, from the Link header; undefined on the last page. */
+  nextCursor: string | undefined;
+}
+
+/** The opaque cursor in the next-page URL of the API. */
+export function cursorOf(link: string | undefined): string | undefined {
+  if (!link) return undefined;
+  return new URL(link, 'http://portaal.invalid').searchParams.get('cursor') ?? undefined;
+}
+
+/**
+ * Query-option factories of the notifications domain; they own the query keys. Notifications belong
+ * to the signed-in user, not to the selected customer, so no key carries a customer.
+ */
+export const notificationsQueries = {
+  all: () => ['notifications'] as const,
+  summary: (api: ApiClient) =>
+    queryOptions({
+      queryKey: [...notificationsQueries.all(), 'summary'] as const,
+      queryFn: ({ signal }) =>
+        api.request<NotificationSummary>({
+          operation: 'getNotificationSummary',
+          path: '/api/v2/me/notifications/summary',
+          signal,
+        }),
+      // The badge is the only sign of a reply from the service desk: poll while the tab is visible
+      // (TanStack pauses intervals in a hidden tab) and ask again when the user comes back to it.
+      refetchInterval: SUMMARY_POLL_MS,
+      refetchOnWindowFocus: true,
+      // Shorter than the app's 30 s, so coming back to the tab soon after a poll still asks again.
+      staleTime: 5_000,
+    }),
+  lists: () => [...notificationsQueries.all(), 'list'] as const,
+  list: (api: ApiClient, filter: NotificationFilter) =>
+    infiniteQueryOptions({
+      queryKey: [...notificationsQueries.lists(), filter] as const,
+      queryFn: async ({ pageParam, signal }): Promise<NotificationPage> => {
+        const { data, headers } = await api.requestWithHeaders<Notification[]>({
+          operation: 'listNotifications',
+          path: '/api/v2/me/notifications',
+          query: {
+            unread: filter === 'unread' ? true : undefined,
+            limit: NOTIFICATION_PAGE_SIZE,
+            cursor: pageParam,
+          },
+          signal,
+        });
+        return { notifications: data, nextCursor: cursorOf(nextLinkOf(headers.get('link'))) };
+      },
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor,
+      // The list is only mounted while the popover is open: every opening shows the current state.
+      staleTime: 0,
+      refetchInterval: SUMMARY_POLL_MS,
+    }),
+};

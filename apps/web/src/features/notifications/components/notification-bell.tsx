@@ -1,0 +1,80 @@
+import { ActionIcon, Indicator, Popover } from '@mantine/core';
+import type { Notification } from '@portaal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session.ts';
+import { notificationsQueries } from '../api/notifications-queries.ts';
+import { useOpenNotification } from '../hooks/use-open-notification.ts';
+import { NotificationIcon } from './notification-icons.tsx';
+import { NotificationList } from './notification-list.tsx';
+import classes from './notifications.module.css';
+
+/** Above this the badge says "9+"; the accessible name keeps the exact number. */
+export const BADGE_MAX = 9;
+
+/**
+ * The header's bell: the unread count as a badge, the list in a popover. `onOpen` runs when a
+ * notification is opened, before the app goes to its ticket.
+ */
+export function NotificationBell({ onOpen }: { onOpen?: (notification: Notification) => unknown } = {}) {
+  const { t } = useTranslation('global');
+  const { api } = useSession();
+  const [opened, setOpened] = useState(false);
+  const summary = useQuery(notificationsQueries.summary(api));
+  const openNotification = useOpenNotification(onOpen);
+  const titleId = useId();
+  const unread = summary.data?.unread ?? 0;
+
+  const open = (notification: Notification) => {
+    setOpened(false);
+    void openNotification(notification);
+  };
+
+  return (
+    <Indicator
+      label={<span aria-hidden="true">{unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}</span>}
+      disabled={unread === 0}
+      size={18}
+      offset={4}
+      color="red.7"
+      withBorder
+      inline
+      styles={{ indicator: { fontSize: 'var(--mantine-font-size-2xs)', fontWeight: 700 } }}
+      data-testid="notification-badge"
+    >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        // The bell sits in the fixed header, so it never scrolls out of view; detaching checks would
+        // only misfire where nothing is laid out (jsdom).
+        hideDetached={false}
+        withinPortal
+        trapFocus
+        returnFocus
+        shadow="md"
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => setOpened((value) => !value)}
+            aria-label={unread > 0 ? t('notifications.bellUnread', { unread }) : t('notifications.bell')}
+            data-testid="notification-bell"
+          >
+            <NotificationIcon name="bell" size={20} />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown
+          className={classes.dropdown}
+          // Phones get (almost) the full width; wider screens a 24rem panel.
+          style={{ width: 'min(24rem, calc(100vw - 1rem))' }}
+          aria-labelledby={titleId}
+        >
+          <NotificationList titleId={titleId} onOpen={open} />
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
+  );
+}

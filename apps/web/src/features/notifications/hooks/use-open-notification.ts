@@ -1,0 +1,37 @@
+import type { Customer, Notification } from '@portaal/contracts';
+import { useNavigate } from '@tanstack/react-router';
+import { useSession } from '../../../app/session.ts';
+import { useMarkNotification } from '../api/use-mark-notification.ts';
+
+/**
+ * Opening a notification: mark it read, make its customer the selected one (the ticket screens work
+ * on the selected customer) and go to the ticket. Marking read is not awaited: a failed mark must not
+ * keep the user from the ticket, and the badge catches up on the next poll. `onOpen` lets the
+ * composing layout refresh what the notification is about (the ticket may be cached from before).
+ */
+export function useOpenNotification(onOpen?: (notification: Notification) => unknown) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const mark = useMarkNotification();
+
+  return async (notification: Notification) => {
+    if (!notification.read_at) {
+      mark.mutate({ notificationId: notification.notification_id, read: true });
+    }
+    if (notification.ticket_id === null) return;
+    if (notification.customer_id !== session.selected.get()?.id) {
+      const name = await session.api
+        .request<Customer>({
+          operation: 'getCustomer',
+          path: '/api/v2/customer/{customer_id}',
+          params: { customer_id: notification.customer_id },
+        })
+        .then((customer) => customer.display_name)
+        // The name only labels the switcher; the ticket is what the user asked for.
+        .catch(() => '');
+      session.selectCustomer({ id: notification.customer_id, name });
+    }
+    await onOpen?.(notification);
+    await navigate({ to: '/support/ticket/$id', params: { id: String(notification.ticket_id) } });
+  };
+}

@@ -1,0 +1,30 @@
+import type { Notification } from '@portaal/contracts';
+import { ticketStatuses } from '@portaal/contracts/ticket-rules';
+import type { TFunction } from 'i18next';
+
+/**
+ * The sentence of a notification in the reader's language. The server stores only kind and params
+ * (contracts/notifications.ts), so a language switch translates old notifications too.
+ */
+export function notificationText(notification: Notification, t: TFunction): string {
+  const { params } = notification;
+  const values = {
+    ns: 'global',
+    actor: params.actor_name || t('notifications.someone', { ns: 'global' }),
+    ticket: notification.ticket_id ?? '',
+    subject: params.ticket_subject ?? '',
+  };
+  switch (notification.kind) {
+    case 'ticket_reply':
+      return t('notifications.kinds.ticket_reply', values);
+    case 'ticket_status': {
+      const status = (ticketStatuses as readonly string[]).includes(params.status ?? '')
+        ? params.status
+        : 'other';
+      return t(`notifications.kinds.ticket_status.${status}`, values);
+    }
+    default:
+      // A kind added on the server after this build was loaded.
+      return t('notifications.kinds.other', { ns: 'global' });
+  }
+}

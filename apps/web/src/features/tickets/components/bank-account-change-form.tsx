@@ -1,0 +1,124 @@
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { Ticket } from '@portaal/contracts';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/feedback/toast.tsx';
+import { useCreateChangeRequest } from '../api/use-create-change-request.ts';
+import { useFormFeedback } from '../hooks/use-form-feedback.ts';
+import {
+  bicCheck,
+  ibanCheck,
+  limits,
+  normaliseBic,
+  normaliseIban,
+  optionalText,
+  requiredChoice,
+  requiredText,
+  trimmedOrUndefined,
+} from '../utils/form-rules.ts';
+import { ChangeActionField } from './change-action.tsx';
+import { FormError } from './page-states.tsx';
+
+const FIELDS = ['action', 'iban', 'bic', 'account_holder', 'note'] as const;
+
+/** "Change or add a bank account" (billing-edit): becomes an administrative ticket. */
+export function BankAccountChangeForm({
+  customerId,
+  onCreated,
+}: {
+  customerId: number;
+  onCreated: (ticket: Ticket) => void;
+}) {
+  const { t } = useTranslation('support');
+  const create = useCreateChangeRequest(customerId);
+  const form = useForm({
+    name: 'bank-account-change',
+    mode: 'controlled',
+    initialValues: { action: 'change', iban: '', bic: '', account_holder: '', note: '' },
+    validate: {
+      action: requiredChoice(t),
+      iban: ibanCheck(t),
+      bic: bicCheck(t),
+      account_holder: requiredText(t, limits.accountHolder.max),
+      note: optionalText(t, limits.note.max),
+    },
+  });
+  const feedback = useFormFeedback(form, FIELDS, t);
+
+  const submit = form.onSubmit(
+    (values) => {
+      feedback.reset();
+      const bic = normaliseBic(values.bic);
+      create.mutate(
+        {
+          kind: 'bank-account',
+          body: {
+            action: values.action === 'add' ? 'add' : 'change',
+            iban: normaliseIban(values.iban),
+            bic: bic === '' ? undefined : bic,
+            account_holder: values.account_holder.trim(),
+            note: trimmedOrUndefined(values.note),
+          },
+        },
+        {
+          onSuccess: (ticket) => {
+            toast({ title: t('change.created', { id: ticket.ticket_id }) });
+            onCreated(ticket);
+          },
+          onError: feedback.onServerError,
+        },
+      );
+    },
+    (errors) => feedback.onInvalid(errors),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="bank-account-change-title">
+      <Stack gap="md">
+        <ChangeActionField
+          label={t('change.action')}
+          changeLabel={t('change.bank.change')}
+          addLabel={t('change.bank.add')}
+          {...form.getInputProps('action')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+          <TextInput
+            label={t('change.bank.iban')}
+            description={t('change.bank.ibanHint')}
+            withAsterisk
+            autoComplete="off"
+            spellCheck={false}
+            {...form.getInputProps('iban')}
+          />
+          <TextInput
+            label={t('change.bank.bic')}
+            description={t('change.bank.bicHint')}
+            autoComplete="off"
+            spellCheck={false}
+            {...form.getInputProps('bic')}
+          />
+          <TextInput
+            label={t('change.bank.holder')}
+            withAsterisk
+            autoComplete="organization"
+            {...form.getInputProps('account_holder')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t('change.note')}
+          description={t('change.noteHint')}
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('note')}
+        />
+        <FormError message={feedback.message} />
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            {t('change.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

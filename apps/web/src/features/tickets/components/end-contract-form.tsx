@@ -1,0 +1,94 @@
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { Ticket } from '@portaal/contracts';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/feedback/toast.tsx';
+import { useCreateChangeRequest } from '../api/use-create-change-request.ts';
+import { useFormFeedback } from '../hooks/use-form-feedback.ts';
+import { dateCheck, limits, optionalText, requiredText, trimmedOrUndefined } from '../utils/form-rules.ts';
+import { FormError } from './page-states.tsx';
+
+const FIELDS = ['contract_reference', 'end_date', 'reason'] as const;
+
+/** "End a contract" (subscription-edit): becomes an administrative ticket. */
+export function EndContractForm({
+  customerId,
+  onCreated,
+}: {
+  customerId: number;
+  onCreated: (ticket: Ticket) => void;
+}) {
+  const { t } = useTranslation('support');
+  const create = useCreateChangeRequest(customerId);
+  const form = useForm({
+    name: 'end-contract',
+    mode: 'controlled',
+    initialValues: { contract_reference: '', end_date: '', reason: '' },
+    validate: {
+      contract_reference: requiredText(t, limits.contractReference.max),
+      end_date: dateCheck(t),
+      reason: optionalText(t, limits.note.max),
+    },
+  });
+  const feedback = useFormFeedback(form, FIELDS, t);
+
+  const submit = form.onSubmit(
+    (values) => {
+      feedback.reset();
+      create.mutate(
+        {
+          kind: 'end-contract',
+          body: {
+            contract_reference: values.contract_reference.trim(),
+            end_date: values.end_date,
+            reason: trimmedOrUndefined(values.reason),
+          },
+        },
+        {
+          onSuccess: (ticket) => {
+            toast({ title: t('change.created', { id: ticket.ticket_id }) });
+            onCreated(ticket);
+          },
+          onError: feedback.onServerError,
+        },
+      );
+    },
+    (errors) => feedback.onInvalid(errors),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="end-contract-title">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+          <TextInput
+            label={t('change.contract.reference')}
+            description={t('change.contract.referenceHint')}
+            withAsterisk
+            autoComplete="off"
+            {...form.getInputProps('contract_reference')}
+          />
+          <TextInput
+            type="date"
+            label={t('change.contract.endDate')}
+            description={t('change.contract.endDateHint')}
+            withAsterisk
+            {...form.getInputProps('end_date')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t('change.contract.reason')}
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('reason')}
+        />
+        <FormError message={feedback.message} />
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            {t('change.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

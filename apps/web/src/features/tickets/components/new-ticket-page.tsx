@@ -1,0 +1,159 @@
+import { Anchor, Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { Ticket } from '@portaal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { ticketsQueries } from '../api/tickets-queries.ts';
+import { type RequestKind, requestKinds } from '../utils/search-params.ts';
+import { AddressChangeForm } from './address-change-form.tsx';
+import { BankAccountChangeForm } from './bank-account-change-form.tsx';
+import { EndContractForm } from './end-contract-form.tsx';
+import { Icon } from './icons.tsx';
+import { LoadError, LoadingLines } from './page-states.tsx';
+import { TicketForm } from './ticket-form.tsx';
+
+/** Each panel's heading id; its form is labelled by it. */
+const titleIds: Record<RequestKind, string> = {
+  ticket: 'new-ticket-form-title',
+  address: 'address-change-title',
+  'bank-account': 'bank-account-change-title',
+  'end-contract': 'end-contract-title',
+};
+
+/** The rights each kind needs in the selected customer (SPEC.md §5 and §6; the server checks again). */
+const kindRights: Record<RequestKind, 'ticket-edit' | 'billing-edit' | 'subscription-edit'> = {
+  ticket: 'ticket-edit',
+  address: 'billing-edit',
+  'bank-account': 'billing-edit',
+  'end-contract': 'subscription-edit',
+};
+
+/** /support/new-ticket: a support request, or one of the change requests the user may file. */
+export function NewTicketPage({
+  request,
+  onRequestChange,
+  onCreated,
+}: {
+  request: RequestKind | undefined;
+  onRequestChange: (kind: RequestKind) => void;
+  onCreated: (ticket: Ticket) => void;
+}) {
+  const { t } = useTranslation('support');
+  const selected = useSelectedCustomer();
+  return (
+    <Stack gap="lg">
+      <div>
+        <Anchor component={Link} to="/support" size="sm">
+          <Icon name="back" size={14} /> {t('new.back')}
+        </Anchor>
+        <Title order={1} mt="xs">
+          {t('new.title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('new.intro')}
+        </Text>
+      </div>
+      {selected === undefined ? (
+        <Text>{t('noSelection')}</Text>
+      ) : (
+        // A new key per customer: rights and request types differ, and a half-filled form must not
+        // be sent for another customer than the one it was started for.
+        <NewTicket
+          key={selected.id}
+          customerId={selected.id}
+          request={request}
+          onRequestChange={onRequestChange}
+          onCreated={onCreated}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function NewTicket({
+  customerId,
+  request,
+  onRequestChange,
+  onCreated,
+}: {
+  customerId: number;
+  request: RequestKind | undefined;
+  onRequestChange: (kind: RequestKind) => void;
+  onCreated: (ticket: Ticket) => void;
+}) {
+  const { t } = useTranslation('support');
+  const session = useSession();
+  const kinds = requestKinds.filter((kind) => session.can({ customer: [kindRights[kind]] }, customerId));
+  const active = kinds.find((kind) => kind === request) ?? kinds[0] ?? 'ticket';
+
+  const panel = (kind: RequestKind): ReactNode => {
+    switch (kind) {
+      case 'ticket':
+        return <TicketPanel customerId={customerId} onCreated={onCreated} />;
+      case 'address':
+        return <AddressChangeForm customerId={customerId} onCreated={onCreated} />;
+      case 'bank-account':
+        return <BankAccountChangeForm customerId={customerId} onCreated={onCreated} />;
+      case 'end-contract':
+        return <EndContractForm customerId={customerId} onCreated={onCreated} />;
+    }
+  };
+
+  const card = (kind: RequestKind) => (
+    <Card withBorder padding="lg" radius="md">
+      <Title order={2} size="h3" id={titleIds[kind]}>
+        {t(`new.kinds.${kind}`)}
+      </Title>
+      <Text size="sm" c="dimmed" mt={4} mb="md">
+        {t(`new.intros.${kind}`)}
+      </Text>
+      {panel(kind)}
+    </Card>
+  );
+
+  if (kinds.length <= 1) return card(active);
+
+  return (
+    <Tabs
+      value={active}
+      onChange={(value) => {
+        const kind = kinds.find((candidate) => candidate === value);
+        if (kind) onRequestChange(kind);
+      }}
+      variant="pills"
+      keepMounted
+    >
+      <Stack gap="md">
+        <Stack gap={6}>
+          <Text fw={600} id="request-kind-label">
+            {t('new.choose')}
+          </Text>
+          <Tabs.List aria-labelledby="request-kind-label">
+            {kinds.map((kind) => (
+              <Tabs.Tab key={kind} value={kind}>
+                {t(`new.kinds.${kind}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Stack>
+        {kinds.map((kind) => (
+          <Tabs.Panel key={kind} value={kind}>
+            {card(kind)}
+          </Tabs.Panel>
+        ))}
+      </Stack>
+    </Tabs>
+  );
+}
+
+function TicketPanel({ customerId, onCreated }: { customerId: number; onCreated: (ticket: Ticket) => void }) {
+  const { t } = useTranslation('support');
+  const { api } = useSession();
+  const query = useQuery(ticketsQueries.requestTypes(api, customerId));
+  if (query.isPending) return <LoadingLines lines={6} height={28} />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.categories.length === 0) return <Text>{t('new.noRequestTypes')}</Text>;
+  return <TicketForm customerId={customerId} requestTypes={query.data} onCreated={onCreated} />;
+}

@@ -1,0 +1,42 @@
+import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../../lib/error-text.ts';
+
+/** Placeholder lines while something loads; announced once as "Loading…". */
+export function LoadingLines({ lines = 4, height = 14 }: { lines?: number; height?: number }) {
+  const { t } = useTranslation('support');
+  return (
+    <Stack gap="sm" role="status" data-testid="tickets-loading">
+      <VisuallyHidden>{t('loading')}</VisuallyHidden>
+      {Array.from({ length: lines }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+        <Skeleton key={index} height={height} width={index % 2 ? '65%' : '90%'} aria-hidden="true" />
+      ))}
+    </Stack>
+  );
+}
+
+/** Something could not load: the translated reason and a way to try again. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('support');
+  return (
+    <Alert color="red" variant="light" title={t('loadFailed')} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{apiErrorText(error, t)}</Text>
+        <Button size="compact-sm" variant="default" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A form-level error above the submit button. */
+export function FormError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,218 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { installDomShims } from '../../../test/dom.ts';
+import {
+  CUSTOMER,
+  json,
+  location,
+  problem,
+  type Sent,
+  setupTickets,
+  setWide,
+  summary,
+} from '../test-kit.tsx';
+
+beforeAll(installDomShims);
+beforeEach(() => setWide(false));
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
+
+const listUrl = `/api/v2/customer/${CUSTOMER}/tickets`;
+const lists = (sent: Sent[]) => sent.filter((request) => request.url.startsWith(listUrl));
+const query = (request: Sent | undefined) =>
+  Object.fromEntries(new URL(request?.url ?? '/', 'http://test').searchParams);
+
+const tickets = [
+  summary(),
+  summary({
+    ticket_id: 10002,
+    subject: 'Invoice address is wrong',
+    category: 'administrative_request',
+    department: 'administration',
+    status: 'awaiting_reply',
+    priority: 1,
+    author: { user_id: 'o', name: 'Olaf Owner', staff: false },
+    updated_at: '2026-03-01T09:30:00Z',
+    message_count: 1,
+    attachment_count: 0,
+  }),
+];
+
+describe('support overview', () => {
+  it('lists the tickets as cards on phones: number, subject link, badges, update time, author, counts', async () => {
+    const { renderAt, sent } = setupTickets({ answer: () => json(200, tickets) });
+    await renderAt('/support');
+    const cards = await screen.findByTestId('ticket-cards');
+    const items = within(cards).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const first = within(items[0] as HTMLElement);
+    expect(first.getByRole('link', { name: 'Mail server rejects our messages' })).toHaveAttribute(
+      'href',
+      '/support/ticket/10001',
+    );
+    expect(first.getByText('#10001')).toBeInTheDocument();
+    expect(first.getByText('Open')).toBeInTheDocument();
+    expect(first.getByText('Normal')).toBeInTheDocument();
+    expect(first.getByText('Technical request')).toBeInTheDocument();
+    expect(first.getByText(/Vera Viewer · updated \d{2}-03-2026 \d{2}:05/)).toBeInTheDocument();
+    expect(first.getByText('2 messages, 1 attachment')).toBeInTheDocument();
+    const second = within(items[1] as HTMLElement);
+    expect(second.getByText('Awaiting reply')).toBeInTheDocument();
+    expect(second.getByText('High').closest('[data-priority]')).toHaveAttribute('data-priority', '1');
+    expect(second.getByText('1 message')).toBeInTheDocument();
+    expect(screen.getByText('2 tickets shown')).toBeInTheDocument();
+    expect(query(lists(sent)[0])).toEqual({ limit: '25' });
+  });
+
+  it('shows a table with column headers on wide screens; rows link to the ticket', async () => {
+    setWide(true);
+    const { renderAt, user } = setupTickets({
+      answer: (request) =>
+        request.url.startsWith(listUrl) && !request.url.includes('/tickets/')
+          ? json(200, tickets)
+          : problem(404, 'TICKET_NOT_FOUND'),
+    });
+    await renderAt('/support');
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Ticket', 'Subject', 'Status', 'Priority', 'Last update', 'Author', 'Activity']);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await user.click(within(table).getByRole('link', { name: 'Invoice address is wrong' }));
+    await waitFor(() => expect(location()).toBe('/support/ticket/10002'));
+  });
+
+  it('offers "New ticket" only with ticket-edit', async () => {
+    const reader = setupTickets({
+      rights: { [CUSTOMER]: ['ticket-read'] },
+      answer: () => json(200, tickets),
+    });
+    await reader.renderAt('/support');
+    await screen.findByTestId('ticket-cards');
+    expect(screen.queryByRole('link', { name: 'New ticket' })).not.toBeInTheDocument();
+    cleanup();
+    const writer = setupTickets({ answer: () => json(200, tickets) });
+    await writer.renderAt('/support');
+    expect(await screen.findByRole('link', { name: 'New ticket' })).toHaveAttribute(
+      'href',
+      '/support/new-ticket',
+    );
+  });
+
+  it('searches after typing pauses, once, and keeps the search in the URL', async () => {
+    const { renderAt, sent, user } = setupTickets({
+      answer: (request) => json(200, query(request).search ? [tickets[1]] : tickets),
+    });
+    await renderAt('/support');
+    await screen.findByText('2 tickets shown');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'invoice');
+    await screen.findByText('1 ticket shown');
+    expect(location()).toBe('/support?q=invoice');
+    const searches = lists(sent).filter((request) => query(request).search !== undefined);
+    expect(searches.map((request) => query(request).search)).toEqual(['invoice']);
+  });
+
+  it('reads filters from the URL and sends them to the API as comma lists', async () => {
+    const { renderAt, sent } = setupTickets({ answer: () => json(200, tickets) });
+    await renderAt('/support?status=closed,open&priority=1&category=incident_request&q=10001');
+    await screen.findByTestId('ticket-cards');
+    expect(query(lists(sent)[0])).toEqual({
+      status: 'open,closed',
+      priority: '1',
+      category: 'incident_request',
+      search: '10001',
+      limit: '25',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('10001');
+  });
+
+  it('filters by status through the multi-select', async () => {
+    const { renderAt, sent, user } = setupTickets({ answer: () => json(200, tickets) });
+    await renderAt('/support');
+    await screen.findByTestId('ticket-cards');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Awaiting reply' }));
+    await waitFor(() => expect(location()).toBe('/support?status=awaiting_reply'));
+    await waitFor(() => expect(query(lists(sent).at(-1))).toMatchObject({ status: 'awaiting_reply' }));
+  });
+
+  it('says when there are no tickets at all, with a way to create one', async () => {
+    const { renderAt } = setupTickets({ answer: () => json(200, []) });
+    await renderAt('/support');
+    const empty = await screen.findByTestId('tickets-empty');
+    expect(within(empty).getByRole('heading', { name: 'No tickets yet' })).toBeInTheDocument();
+    expect(within(empty).getByRole('link', { name: 'New ticket' })).toBeInTheDocument();
+    expect(within(empty).queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('says when nothing matches the filters, and clears them', async () => {
+    const { renderAt, sent, user } = setupTickets({
+      answer: (request) => json(200, query(request).status ? [] : tickets),
+    });
+    await renderAt('/support?status=new');
+    const empty = await screen.findByTestId('tickets-empty');
+    expect(within(empty).getByRole('heading', { name: 'No matching tickets' })).toBeInTheDocument();
+    await user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
+    await screen.findByTestId('ticket-cards');
+    expect(location()).toBe('/support');
+    expect(query(lists(sent).at(-1))).toEqual({ limit: '25' });
+  });
+
+  it('loads more with the cursor of the Link header and moves the focus to the first new ticket', async () => {
+    const { renderAt, sent, user } = setupTickets({
+      answer: (request) =>
+        query(request).cursor === 'page-2'
+          ? json(200, [summary({ ticket_id: 9990, subject: 'Older ticket' })])
+          : json(200, tickets, { link: `<${listUrl}?limit=25&cursor=page-2>; rel="next"` }),
+    });
+    await renderAt('/support');
+    await screen.findByText('2 tickets shown');
+    await user.click(screen.getByRole('button', { name: 'Load more tickets' }));
+    await screen.findByText('3 tickets shown');
+    expect(query(lists(sent).at(-1))).toEqual({ limit: '25', cursor: 'page-2' });
+    expect(screen.getByRole('link', { name: 'Older ticket' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Load more tickets' })).not.toBeInTheDocument();
+    expect(screen.getByText('All tickets are shown.')).toBeInTheDocument();
+  });
+
+  it('shows a load error with a working retry', async () => {
+    let fail = true;
+    const { renderAt, user } = setupTickets({
+      answer: () => (fail ? problem(403, 'FORBIDDEN') : json(200, tickets)),
+    });
+    await renderAt('/support');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('You do not have the rights for this action.')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByTestId('ticket-cards');
+  });
+
+  it('speaks Dutch', async () => {
+    setWide(true);
+    const { renderAt } = setupTickets({ language: 'nl', answer: () => json(200, tickets) });
+    await renderAt('/support');
+    const table = await screen.findByRole('table');
+    expect(screen.getByRole('heading', { level: 1, name: 'Support' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Laatst bijgewerkt' })).toBeInTheDocument();
+    expect(within(table).getByText('Wacht op reactie')).toBeInTheDocument();
+    expect(within(table).getByText('Hoog')).toBeInTheDocument();
+    expect(screen.getByText('2 tickets getoond')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Nieuw ticket' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Zoeken' })).toBeInTheDocument();
+  });
+
+  it('asks to choose a company when none is selected', async () => {
+    const { renderAt, sent } = setupTickets({ customer: null });
+    await renderAt('/support');
+    expect(await screen.findByText(/No company is selected/)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+});

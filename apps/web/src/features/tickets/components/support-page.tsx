@@ -1,0 +1,188 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { access } from '../../../app/navigation.ts';
+import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { ticketsQueries } from '../api/tickets-queries.ts';
+import {
+  filtersFromSearch,
+  hasFilters,
+  noFilters,
+  type SupportSearch,
+  searchFromFilters,
+  type TicketFilters,
+} from '../utils/search-params.ts';
+import { Icon } from './icons.tsx';
+import { LoadError, LoadingLines } from './page-states.tsx';
+import { TicketFiltersBar } from './ticket-filters.tsx';
+import { TicketCards, TicketTable, ticketLinkId } from './ticket-list.tsx';
+import classes from './tickets.module.css';
+
+/** The table needs about this much room; below it the tickets stack as cards. */
+export const WIDE_LIST_QUERY = '(min-width: 48em)';
+
+/** /support: the tickets of the selected customer, with search, filters and "load more" paging. */
+export function SupportPage({
+  search,
+  onSearchChange,
+}: {
+  search: SupportSearch;
+  onSearchChange: (search: SupportSearch) => void;
+}) {
+  const { t } = useTranslation('support');
+  const session = useSession();
+  const selected = useSelectedCustomer();
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const canCreate = selected !== undefined && session.can(access.newTicket, selected.id);
+  const setFilters = (next: TicketFilters) => onSearchChange(searchFromFilters(next));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed" mt={4}>
+            {t('intro')}
+          </Text>
+        </div>
+        {canCreate && (
+          <Button component={Link} to="/support/new-ticket" leftSection={<Icon name="plus" />}>
+            {t('list.newTicket')}
+          </Button>
+        )}
+      </Group>
+      {selected === undefined ? (
+        <Text>{t('noSelection')}</Text>
+      ) : (
+        <>
+          <Card withBorder padding="md" radius="md">
+            <TicketFiltersBar filters={filters} onChange={setFilters} />
+          </Card>
+          {/* A new key per customer: another customer's pages and cursors must not carry over. */}
+          <TicketResults
+            key={selected.id}
+            customerId={selected.id}
+            filters={filters}
+            canCreate={canCreate}
+            onClear={() => setFilters(noFilters)}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function TicketResults({
+  customerId,
+  filters,
+  canCreate,
+  onClear,
+}: {
+  customerId: number;
+  filters: TicketFilters;
+  canCreate: boolean;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation('support');
+  const { api } = useSession();
+  const query = useInfiniteQuery({
+    ...ticketsQueries.list(api, customerId, filters),
+    // The old list stays (dimmed) while a new search loads, instead of jumping to a skeleton.
+    placeholderData: keepPreviousData,
+  });
+  const wide = useMediaQuery(WIDE_LIST_QUERY, true, { getInitialValueInEffect: false });
+  const tickets = useMemo(() => query.data?.pages.flatMap((page) => page.tickets) ?? [], [query.data]);
+
+  const [focusTicket, setFocusTicket] = useState<number>();
+
+  // Keyboard users continue at the first ticket that was added (once it is on the screen).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tried again when the list re-renders with the new page
+  useEffect(() => {
+    if (focusTicket === undefined) return;
+    const link = document.getElementById(ticketLinkId(focusTicket));
+    if (link) {
+      link.focus();
+      setFocusTicket(undefined);
+    }
+  }, [focusTicket, tickets]);
+
+  const loadMore = async () => {
+    const firstNew = tickets.length;
+    const result = await query.fetchNextPage();
+    setFocusTicket(result.data?.pages.flatMap((page) => page.tickets)[firstNew]?.ticket_id);
+  };
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <LoadingLines lines={8} height={20} />;
+  } else if (query.isError && !query.isFetchNextPageError) {
+    body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (tickets.length === 0) {
+    const filtered = hasFilters(filters);
+    body = (
+      <Card withBorder padding="xl" radius="md" data-testid="tickets-empty">
+        <Stack gap="xs" align="flex-start">
+          <Title order={3} size="h4">
+            {filtered ? t('list.noMatchTitle') : t('list.emptyTitle')}
+          </Title>
+          <Text c="dimmed">{filtered ? t('list.noMatchText') : t('list.emptyText')}</Text>
+          {filtered ? (
+            <Button variant="default" onClick={onClear} mt="xs">
+              {t('list.clear')}
+            </Button>
+          ) : (
+            canCreate && (
+              <Button component={Link} to="/support/new-ticket" variant="default" mt="xs">
+                {t('list.newTicket')}
+              </Button>
+            )
+          )}
+        </Stack>
+      </Card>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <div className={query.isPlaceholderData ? classes.fetching : undefined}>
+          {wide ? <TicketTable tickets={tickets} /> : <TicketCards tickets={tickets} />}
+        </div>
+        {query.isFetchNextPageError && <LoadError error={query.error} onRetry={() => void loadMore()} />}
+        {query.hasNextPage ? (
+          <Group justify="center">
+            <Button variant="default" onClick={() => void loadMore()} loading={query.isFetchingNextPage}>
+              {t('list.loadMore')}
+            </Button>
+          </Group>
+        ) : (
+          query.data.pages.length > 1 && (
+            <Text size="sm" c="dimmed" ta="center">
+              {t('list.allShown')}
+            </Text>
+          )
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack
+      gap="sm"
+      component="section"
+      aria-labelledby="tickets-title"
+      aria-busy={query.isFetching && !query.isFetchingNextPage}
+    >
+      <Group justify="space-between" align="baseline" gap="xs">
+        <Title order={2} size="h3" id="tickets-title">
+          {t('list.title')}
+        </Title>
+        <Text size="sm" c="dimmed" role="status" data-testid="tickets-count">
+          {query.isSuccess && tickets.length > 0 ? t('list.shown', { count: tickets.length }) : ''}
+        </Text>
+      </Group>
+      {body}
+    </Stack>
+  );
+}

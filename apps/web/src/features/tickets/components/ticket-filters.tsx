@@ -1,0 +1,122 @@
+import { Button, Group, MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  type TicketCategory,
+  type TicketPriority,
+  type TicketStatus,
+  ticketCategories,
+  ticketPriorities,
+  ticketStatuses,
+} from '@portaal/contracts/ticket-rules';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  hasFilters,
+  noFilters,
+  TICKET_SEARCH_MAX_LENGTH,
+  type TicketFilters,
+} from '../utils/search-params.ts';
+import { Icon } from './icons.tsx';
+
+/** Typing pauses this long before the list is searched. */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+/** Search (ticket number or subject, debounced) and the status, priority and request-type filters. */
+export function TicketFiltersBar({
+  filters,
+  onChange,
+}: {
+  filters: TicketFilters;
+  onChange: (filters: TicketFilters) => void;
+}) {
+  const { t } = useTranslation('support');
+  const [text, setText] = useState(filters.search);
+  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  // The search this bar sent last: a different value in the URL came from elsewhere (back button,
+  // "clear filters") and replaces what is in the box; our own value coming back must not, or it
+  // would undo what was typed meanwhile.
+  const sent = useRef(filters.search);
+
+  useEffect(() => {
+    if (filters.search !== sent.current) {
+      sent.current = filters.search;
+      setText(filters.search);
+    }
+  }, [filters.search]);
+
+  const apply = (value: string) => {
+    const search = value.trim();
+    if (search === sent.current) return;
+    sent.current = search;
+    onChange({ ...filters, search });
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typing pauses, not on every filter change
+  useEffect(() => apply(debounced), [debounced]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply(text);
+  };
+
+  const clear = () => {
+    sent.current = '';
+    setText('');
+    onChange(noFilters);
+  };
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which jsdom (component tests) does not know
+    <form role="search" aria-label={t('list.filters')} onSubmit={submit}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+        <TextInput
+          type="search"
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          value={text}
+          maxLength={TICKET_SEARCH_MAX_LENGTH}
+          onChange={(event) => setText(event.currentTarget.value)}
+          leftSection={<Icon name="search" />}
+          autoComplete="off"
+        />
+        <MultiSelect
+          label={t('fields.status')}
+          placeholder={filters.status.length === 0 ? t('list.all') : undefined}
+          data={ticketStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          value={filters.status}
+          onChange={(values) => onChange({ ...filters, status: values as TicketStatus[] })}
+          clearable
+          clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.status') }) }}
+        />
+        <MultiSelect
+          label={t('fields.priority')}
+          placeholder={filters.priority.length === 0 ? t('list.all') : undefined}
+          data={ticketPriorities.map((priority) => ({
+            value: String(priority),
+            label: t(`priority.${priority}`),
+          }))}
+          value={filters.priority.map(String)}
+          onChange={(values) => onChange({ ...filters, priority: values.map(Number) as TicketPriority[] })}
+          clearable
+          clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.priority') }) }}
+        />
+        <MultiSelect
+          label={t('fields.category')}
+          placeholder={filters.category.length === 0 ? t('list.all') : undefined}
+          data={ticketCategories.map((category) => ({ value: category, label: t(`category.${category}`) }))}
+          value={filters.category}
+          onChange={(values) => onChange({ ...filters, category: values as TicketCategory[] })}
+          clearable
+          clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.category') }) }}
+        />
+      </SimpleGrid>
+      {hasFilters(filters) && (
+        <Group justify="flex-end" mt="xs">
+          <Button variant="subtle" size="compact-sm" onClick={clear}>
+            {t('list.clear')}
+          </Button>
+        </Group>
+      )}
+    </form>
+  );
+}

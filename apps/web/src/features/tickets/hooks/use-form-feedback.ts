@@ -1,0 +1,52 @@
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { serverErrors } from '../utils/server-errors.ts';
+
+/** The parts of a Mantine form this needs. */
+interface FormLike {
+  setErrors: (errors: Record<string, string>) => void;
+  getInputNode: (path: string) => HTMLElement | null;
+}
+
+/**
+ * Where a form's errors go: invalid fields get their text and the first one the focus; what belongs to
+ * no field becomes one message for the form. The entered values stay, so nothing is lost.
+ */
+export function useFormFeedback(form: FormLike, fields: readonly string[], t: TFunction) {
+  const [message, setMessage] = useState<string>();
+  const [fileError, setFileError] = useState<string>();
+
+  const focusFirst = (errors: Record<string, unknown>) => {
+    const first = fields.find((field) => errors[field]);
+    if (first === 'attachments') {
+      document.querySelector<HTMLElement>('[data-attachments-button]')?.focus();
+    } else if (first) {
+      form.getInputNode(first)?.focus();
+    }
+  };
+
+  return {
+    message,
+    fileError,
+    setFileError,
+    reset() {
+      setMessage(undefined);
+      setFileError(undefined);
+    },
+    /** Client-side validation failed. */
+    onInvalid(errors: Record<string, unknown>) {
+      setMessage(undefined);
+      focusFirst(errors);
+    },
+    /** The server refused. */
+    onServerError(error: unknown) {
+      const { fields: byField, message: general } = serverErrors(error, fields, t);
+      const { attachments, ...rest } = byField;
+      form.setErrors(rest);
+      setFileError(attachments);
+      setMessage(general);
+      if (general) return;
+      focusFirst(byField);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import {
+  type TicketCategory,
+  type TicketPriority,
+  type TicketStatus,
+  ticketCategories,
+  ticketPriorities,
+  ticketStatuses,
+} from '@portaal/contracts/ticket-rules';
+
+/** The API's limit on the search text (ticketListQuerySchema). */
+export const TICKET_SEARCH_MAX_LENGTH = 200;
+
+/**
+ * /support search params as they stand in the URL: lists comma-separated (?status=new,open&priority=1),
+ * which reads better in a shared link than the router's JSON arrays.
+ */
+export interface SupportSearch {
+  q?: string;
+  status?: string;
+  priority?: string;
+  category?: string;
+}
+
+export interface TicketFilters {
+  search: string;
+  status: TicketStatus[];
+  priority: TicketPriority[];
+  category: TicketCategory[];
+}
+
+export const noFilters: TicketFilters = { search: '', status: [], priority: [], category: [] };
+
+/** The known values of a comma list (or a lone number the router parsed), once each, in a fixed order. */
+function pickList<T extends string | number>(raw: unknown, allowed: readonly T[]): T[] {
+  const parts =
+    typeof raw === 'string' ? raw.split(',') : typeof raw === 'number' ? [String(raw)] : ([] as string[]);
+  const wanted = new Set(parts.map((part) => part.trim()));
+  return allowed.filter((value) => wanted.has(String(value)));
+}
+
+const joined = (values: readonly (string | number)[]) => (values.length > 0 ? values.join(',') : undefined);
+
+/** The router's validateSearch for /support: unknown values are dropped, never an error page. */
+export function validateSupportSearch(search: Record<string, unknown>): SupportSearch {
+  const q =
+    typeof search.q === 'string'
+      ? search.q.slice(0, TICKET_SEARCH_MAX_LENGTH)
+      : typeof search.q === 'number' && Number.isFinite(search.q)
+        ? String(search.q)
+        : undefined;
+  const result: SupportSearch = {
+    q: q?.trim() ? q : undefined,
+    status: joined(pickList(search.status, ticketStatuses)),
+    priority: joined(pickList(search.priority, ticketPriorities)),
+    category: joined(pickList(search.category, ticketCategories)),
+  };
+  // Leave out what is not set, so the URL carries no empty keys.
+  return Object.fromEntries(Object.entries(result).filter(([, value]) => value !== undefined));
+}
+
+export function filtersFromSearch(search: SupportSearch): TicketFilters {
+  return {
+    search: (search.q ?? '').trim(),
+    status: pickList(search.status, ticketStatuses),
+    priority: pickList(search.priority, ticketPriorities),
+    category: pickList(search.category, ticketCategories),
+  };
+}
+
+export function searchFromFilters(filters: TicketFilters): SupportSearch {
+  return validateSupportSearch({
+    q: filters.search,
+    status: filters.status.join(','),
+    priority: filters.priority.join(','),
+    category: filters.category.join(','),
+  });
+}
+
+export function hasFilters(filters: TicketFilters): boolean {
+  return (
+    filters.search !== '' ||
+    filters.status.length > 0 ||
+    filters.priority.length > 0 ||
+    filters.category.length > 0
+  );
+}
+
+/** What the new-ticket page opens with: a support request or one of the change requests. */
+export const requestKinds = ['ticket', 'address', 'bank-account', 'end-contract'] as const;
+export type RequestKind = (typeof requestKinds)[number];
+
+export function validateNewTicketSearch(search: Record<string, unknown>): { request?: RequestKind } {
+  const request = requestKinds.find((kind) => kind === search.request);
+  return request ? { request } : {};
+}
+
+/** A ticket number from the URL: a positive safe integer, or undefined for anything else. */
+export function parseTicketId(raw: string): number | undefined {
+  if (!/^[1-9]\d{0,15}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : undefined;
+}

@@ -1,0 +1,155 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import { cursorOf } from '../api/tickets-queries.ts';
+import { formatFileSize } from './file-size.ts';
+import { bicCheck, dateCheck, ibanCheck, requiredText } from './form-rules.ts';
+import { requestBody } from './request-body.ts';
+import {
+  filtersFromSearch,
+  hasFilters,
+  parseTicketId,
+  searchFromFilters,
+  validateNewTicketSearch,
+  validateSupportSearch,
+} from './search-params.ts';
+import { serverErrors } from './server-errors.ts';
+
+/** Shows which text was asked for, with its values. */
+const t = ((key: string, options?: Record<string, unknown>) => {
+  const { ns: _ns, ...values } = options ?? {};
+  return Object.keys(values).length ? `${key} ${JSON.stringify(values)}` : key;
+}) as unknown as TFunction;
+
+describe('support search params', () => {
+  it('keeps known values once, in a fixed order, and drops the rest', () => {
+    expect(
+      validateSupportSearch({
+        q: '  printer ',
+        status: 'closed,bogus,new,new',
+        priority: 1,
+        category: 'incident_request,<script>',
+        extra: 'x',
+      }),
+    ).toEqual({ q: '  printer ', status: 'new,closed', priority: '1', category: 'incident_request' });
+    expect(validateSupportSearch({ q: 10001, priority: '3,2,9' })).toEqual({ q: '10001', priority: '2,3' });
+    expect(validateSupportSearch({ q: '   ', status: ['open'] })).toEqual({});
+    expect(validateSupportSearch({ q: 'x'.repeat(500) }).q).toHaveLength(200);
+  });
+
+  it('turns the URL into filters and back', () => {
+    const filters = filtersFromSearch({ q: ' mail ', status: 'open,new', priority: '1' });
+    expect(filters).toEqual({ search: 'mail', status: ['new', 'open'], priority: [1], category: [] });
+    expect(hasFilters(filters)).toBe(true);
+    expect(searchFromFilters(filters)).toEqual({ q: 'mail', status: 'new,open', priority: '1' });
+    expect(hasFilters(filtersFromSearch({}))).toBe(false);
+  });
+
+  it('accepts only known request kinds and real ticket numbers', () => {
+    expect(validateNewTicketSearch({ request: 'address' })).toEqual({ request: 'address' });
+    expect(validateNewTicketSearch({ request: 'delete-everything' })).toEqual({});
+    expect(parseTicketId('10001')).toBe(10001);
+    for (const bad of ['0', '-1', '1.5', 'abc', '01', '99999999999999999'])
+      expect(parseTicketId(bad)).toBeUndefined();
+  });
+});
+
+describe('paging cursor', () => {
+  it('is read from the next link of the API', () => {
+    expect(cursorOf('/api/v2/customer/1001/tickets?limit=25&cursor=WzE3MTAsMTAwMDFd')).toBe(
+      'WzE3MTAsMTAwMDFd',
+    );
+    expect(cursorOf('/api/v2/customer/1001/tickets?limit=25')).toBeUndefined();
+    expect(cursorOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('file sizes', () => {
+  it('reads as B, KB or MB in the number format of the language', () => {
+    expect(formatFileSize(512, 'en')).toBe('512 B');
+    expect(formatFileSize(2560, 'en')).toBe('2.5 KB');
+    expect(formatFileSize(2560, 'nl')).toBe('2,5 KB');
+    expect(formatFileSize(20 * 1024 * 1024, 'nl')).toBe('20 MB');
+  });
+});
+
+describe('request bodies', () => {
+  it('are JSON without files and multipart with them, leaving out unset fields', () => {
+    expect(requestBody({ body: 'Hi', internal: undefined, status: 'closed' }, [])).toEqual({
+      body: 'Hi',
+      status: 'closed',
+    });
+    const file = new File(['x'], 'a.txt');
+    const form = requestBody({ body: 'Hi', internal: true, priority: 1 }, [file]) as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.keys()]).toEqual(['body', 'internal', 'priority', 'attachments']);
+    expect(form.get('internal')).toBe('true');
+    expect((form.get('attachments') as File).name).toBe('a.txt');
+  });
+});
+
+describe('form rules (SPEC.md §5)', () => {
+  it('requires text within its length', () => {
+    const check = requiredText(t, 200, 3);
+    expect(check('  ')).toBe('form.required');
+    expect(check('ab')).toBe('form.minLength {"min":3}');
+    expect(check('x'.repeat(201))).toBe('form.maxLength {"max":200}');
+    expect(check(' abc ')).toBeNull();
+  });
+
+  it('checks IBAN (mod 97) and BIC', () => {
+    expect(ibanCheck(t)('nl91 abna 0417 1643 00')).toBeNull();
+    expect(ibanCheck(t)('NL91ABNA0417164301')).toBe('form.iban');
+    expect(ibanCheck(t)('')).toBe('form.required');
+    expect(bicCheck(t)('')).toBeNull();
+    expect(bicCheck(t)('abnanl2a')).toBeNull();
+    expect(bicCheck(t)('ABNANL2AXXX')).toBeNull();
+    expect(bicCheck(t)('ABNA')).toBe('form.bic');
+  });
+
+  it('checks calendar dates', () => {
+    expect(dateCheck(t)('2026-12-31')).toBeNull();
+    expect(dateCheck(t)('2026-02-30')).toBe('form.format');
+    expect(dateCheck(t)('')).toBe('form.required');
+  });
+});
+
+describe('server errors', () => {
+  const refusal = (code: string, errors?: { field: string; message: string }[]) =>
+    new ApiError(400, 'Bad Request', { code, ...(errors ? { errors } : {}) });
+
+  it('puts field errors on the form fields and the rest in one message', () => {
+    expect(
+      serverErrors(
+        refusal('VALIDATION_FAILED', [{ field: 'subject', message: 'must be at most 200 characters' }]),
+        ['subject', 'description'],
+        t,
+      ),
+    ).toEqual({ fields: { subject: 'form.maxLength {"max":200}' }, message: undefined });
+    const mixed = serverErrors(
+      refusal('VALIDATION_FAILED', [
+        { field: 'subject', message: 'is required' },
+        { field: 'body', message: 'has an unknown key' },
+      ]),
+      ['subject'],
+      t,
+    );
+    expect(mixed.fields).toEqual({ subject: 'form.required' });
+    expect(mixed.message).toBe(
+      'errors.codes.VALIDATION_FAILED {"defaultValue":"errors.errors_occured.text"}',
+    );
+  });
+
+  it('puts attachment refusals on the file list', () => {
+    expect(serverErrors(refusal('ATTACHMENT_TOO_MANY'), ['subject', 'attachments'], t)).toEqual({
+      fields: {
+        attachments: 'errors.codes.ATTACHMENT_TOO_MANY {"defaultValue":"errors.errors_occured.text"}',
+      },
+      message: undefined,
+    });
+    expect(serverErrors(new Error('boom'), ['subject'], t)).toEqual({
+      fields: {},
+      message: 'errors.errors_occured.text',
+    });
+  });
+});
