@@ -129,8 +129,13 @@ async function pageTexts(page: Page): Promise<string> {
           .map((name) => element.getAttribute(name))
           .filter((value): value is string => Boolean(value)),
       );
-    // innerText on purpose: only rendered text counts, not hidden text.
-    return [document.title, document.body.innerText, ...attributes].join('\n');
+    // innerText on purpose: only rendered text counts, not hidden text. What users wrote (ticket
+    // subjects and messages) is in the language they wrote it in, so it does not count.
+    let text = document.body.innerText;
+    for (const element of document.querySelectorAll<HTMLElement>('[data-user-content]')) {
+      text = text.replace(element.innerText, '');
+    }
+    return [document.title, text, ...attributes].join('\n');
   });
 }
 
@@ -196,6 +201,17 @@ test('in Dutch, the screens of this issue have no English left and lang="nl"', a
 
   await page.goto('/support');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
+  await expect(page.getByTestId('ticket-table')).toBeVisible();
+  await expectDutchOnly(page, 'Support');
+  await page.getByTestId('ticket-table').getByRole('link').first().click();
+  await expect(page.getByTestId('ticket-thread')).toBeVisible();
+  await expectDutchOnly(page, 'a ticket');
+  await page.goto('/support/new-ticket');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nieuw ticket');
+  await expectDutchOnly(page, 'New ticket');
+
+  await page.goto('/servers');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Servers');
   await expectDutchOnly(page, 'a coming-soon page');
 
   await page.goto('/admin/customers');

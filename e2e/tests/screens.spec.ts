@@ -58,7 +58,21 @@ const signedInScreens: Screen[] = [
     path: '/the/path',
     ready: (page) => expect(page.getByTestId('error-text')).toHaveText('Page not found: /the/path'),
   },
-  { name: 'coming-soon', path: '/support', ready: (page) => h1(page, 'Support') },
+  {
+    name: 'support',
+    path: '/support',
+    async ready(page) {
+      await h1(page, 'Support');
+      await expect(page.getByTestId('ticket-table')).toBeVisible();
+    },
+  },
+  { name: 'new-ticket', path: '/support/new-ticket', ready: (page) => h1(page, 'New ticket') },
+  {
+    name: 'ticket',
+    path: '/support/ticket/10014',
+    ready: (page) => expect(page.getByTestId('ticket-thread')).toBeVisible(),
+  },
+  { name: 'coming-soon', path: '/servers', ready: (page) => h1(page, 'Servers') },
 ];
 
 for (const mode of MODES) {

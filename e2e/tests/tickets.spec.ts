@@ -276,7 +276,7 @@ test('an address change request (add) becomes an administrative ticket that says
 
   await expect(page).toHaveURL(ticketUrl);
   const ticketId = Number(ticketUrl.exec(page.url())?.[1]);
-  // The subject comes from the server, in the customer's language: "Nieuw bezorgadres".
+  // The subject comes from the server, in the customer's language: "Nieuw afleveradres".
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Nieuw /);
   await expect(page.getByText('Administratieve vraag').first()).toBeVisible();
   const thread = page.getByTestId('ticket-thread');

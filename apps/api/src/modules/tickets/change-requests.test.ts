@@ -41,8 +41,8 @@ describe('changeRequestText', () => {
   it('states an added address', () => {
     const added = { ...address, action: 'add' as const, address_type: 'delivery' as const, note: 'Hal 3' };
     const nl = changeRequestText({ kind: 'address', body: added }, 'nl');
-    expect(nl.subject).toBe('Nieuw bezorgadres');
-    expect(nl.description.startsWith('Verzoek: een bezorgadres toevoegen:')).toBe(true);
+    expect(nl.subject).toBe('Nieuw afleveradres');
+    expect(nl.description.startsWith('Verzoek: een afleveradres toevoegen:')).toBe(true);
     expect(nl.description.endsWith('\n\nToelichting: Hal 3')).toBe(true);
     expect(changeRequestText({ kind: 'address', body: added }, 'en').description).toMatch(
       /^Request: add a delivery address:/,

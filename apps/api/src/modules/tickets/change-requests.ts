@@ -22,7 +22,7 @@ export interface ChangeRequestText {
 }
 
 const addressLabels: Record<AddressChange['address_type'], Record<Language, string>> = {
-  delivery: { en: 'delivery address', nl: 'bezorgadres' },
+  delivery: { en: 'delivery address', nl: 'afleveradres' },
   invoice: { en: 'invoice address', nl: 'factuuradres' },
   postal: { en: 'postal address', nl: 'postadres' },
   visit: { en: 'visit address', nl: 'bezoekadres' },

@@ -1,5 +1,6 @@
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
 
 export const DEFAULT_TOAST_TIMEOUT = 5000;
@@ -42,6 +43,7 @@ export function toast({
     color,
     icon: icon ?? (avatar ? <Avatar src={avatar} size={28} radius="xl" alt="" /> : undefined),
     withCloseButton: closeButton,
+    closeButtonProps: { 'aria-label': i18next.t('closeToast', { ns: 'global' }) },
     autoClose: timeout,
     onClose: callback,
     onClick: click,

@@ -160,7 +160,13 @@ function TicketView({
         <Text size="sm" c="dimmed" fw={600}>
           {t('number', { id: ticket.ticket_id })}
         </Text>
-        <Title order={1} ref={headingRef} tabIndex={-1} style={{ overflowWrap: 'anywhere', outline: 'none' }}>
+        <Title
+          order={1}
+          ref={headingRef}
+          tabIndex={-1}
+          style={{ overflowWrap: 'anywhere', outline: 'none' }}
+          data-user-content
+        >
           {ticket.subject}
         </Title>
         <Group gap="xs" mt="xs">

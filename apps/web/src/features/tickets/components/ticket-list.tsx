@@ -49,6 +49,7 @@ function TicketLink({ ticket }: { ticket: TicketSummary }) {
       className={classes.rowLink}
       id={ticketLinkId(ticket.ticket_id)}
       underline="hover"
+      data-user-content
     >
       {ticket.subject}
     </Anchor>

@@ -79,7 +79,9 @@ function Message({
             {t('detail.internalHint')}
           </Text>
         )}
-        <Text className={classes.body}>{message.body}</Text>
+        <Text className={classes.body} data-user-content>
+          {message.body}
+        </Text>
         {message.status_change && (
           <Text size="sm" c="dimmed">
             {t('detail.statusChangedShort', { status: t(`status.${message.status_change}`) })}
