@@ -1,6 +1,7 @@
 /**
  * Demo tickets: 47 tickets with threads in Dutch and English, internal notes, watchers and
- * attachments, all timestamps fixed in November 2026 so every database gets the same rows.
+ * attachments, all timestamps fixed between 19 October and 16 November 2026 (so none lie in the
+ * future) and every database gets the same rows.
  * Ticket numbers follow the order of `demoTickets` (sorted by creation): 10001 … 10047 in a
  * database that had no tickets before the seed.
  *
@@ -141,10 +142,10 @@ const text = (lines: readonly string[]) => Buffer.from(`${lines.join('\n')}\n`, 
 
 const demoFiles = {
   'screenshot-502.png': screenshotPng,
-  'storingsrapport-12-november.pdf': () =>
+  'storingsrapport-29-oktober.pdf': () =>
     textPdf([
       'Storingsrapport webshop www.goudenkorst.nl',
-      'Datum: 12 november 2026, 07:28 - 08:03 (35 minuten)',
+      'Datum: 29 oktober 2026, 07:28 - 08:03 (35 minuten)',
       '',
       'Oorzaak: een vastgelopen voorraadsynchronisatie hield alle PHP-FPM-processen bezet.',
       'Herstel: taak gestopt, PHP-FPM herstart, capaciteit verhoogd van 20 naar 40 processen.',
@@ -161,7 +162,7 @@ const demoFiles = {
       'Rekeningnummer (IBAN): NL91 ABNA 0417 1643 00',
       'Kenmerk machtiging: GK-2027-001',
       '',
-      'Plaats en datum: Amsterdam, 18 november 2026',
+      'Plaats en datum: Amsterdam, 4 november 2026',
       'Handtekening: P. Jansen, financieel administrateur',
     ]),
   'usage-october-2026.csv': () =>
@@ -177,12 +178,12 @@ const demoFiles = {
     ]),
   'db01-disk.log': () =>
     text([
-      '2026-11-08T02:05:01Z db01 node_exporter[812]: filesystem /var/lib/postgresql size=100GiB avail=5.1GiB used=94.9%',
-      '2026-11-08T02:10:01Z db01 alertmanager[655]: [FIRING:1] DiskSpaceLow instance=db01.goudenkorst.internal mountpoint=/var/lib/postgresql severity=critical',
-      '2026-11-08T02:12:44Z db01 postgres[2291]: LOG:  archive command failed with exit code 1',
-      '2026-11-08T02:12:44Z db01 postgres[2291]: DETAIL:  The failed archive command was: wal-g wal-push pg_wal/000000010000004A000000C7',
-      '2026-11-08T02:13:44Z db01 postgres[2291]: WARNING:  archiving write-ahead log file "000000010000004A000000C7" failed too many times, will try again later',
-      '2026-11-08T02:15:01Z db01 node_exporter[812]: filesystem /var/lib/postgresql size=100GiB avail=4.6GiB used=95.4%',
+      '2026-10-25T02:05:01Z db01 node_exporter[812]: filesystem /var/lib/postgresql size=100GiB avail=5.1GiB used=94.9%',
+      '2026-10-25T02:10:01Z db01 alertmanager[655]: [FIRING:1] DiskSpaceLow instance=db01.goudenkorst.internal mountpoint=/var/lib/postgresql severity=critical',
+      '2026-10-25T02:12:44Z db01 postgres[2291]: LOG:  archive command failed with exit code 1',
+      '2026-10-25T02:12:44Z db01 postgres[2291]: DETAIL:  The failed archive command was: wal-g wal-push pg_wal/000000010000004A000000C7',
+      '2026-10-25T02:13:44Z db01 postgres[2291]: WARNING:  archiving write-ahead log file "000000010000004A000000C7" failed too many times, will try again later',
+      '2026-10-25T02:15:01Z db01 node_exporter[812]: filesystem /var/lib/postgresql size=100GiB avail=4.6GiB used=95.4%',
     ]),
   'du-var-lib-postgresql.txt': () =>
     text([
@@ -211,11 +212,11 @@ const demoFiles = {
     ]),
   'strongswan-leeds.log': () =>
     text([
-      'Nov 26 01:59:58 vpn-gw01 charon: 12[IKE] <leeds|4> initiating IKE_SA rekeying',
-      'Nov 26 02:00:03 vpn-gw01 charon: 12[IKE] <leeds|4> received NO_PROPOSAL_CHOSEN notify error',
-      'Nov 26 02:00:03 vpn-gw01 charon: 12[IKE] <leeds|4> IKE_SA rekeying failed, lifetime mismatch (local 28800s, remote 86400s)',
-      'Nov 26 02:00:33 vpn-gw01 charon: 07[IKE] <leeds|4> deleting IKE_SA leeds[4] between 198.51.100.10...203.0.113.77',
-      'Nov 26 02:19:41 vpn-gw01 charon: 09[IKE] <leeds|5> IKE_SA leeds[5] established between 198.51.100.10...203.0.113.77',
+      'Nov 12 01:59:58 vpn-gw01 charon: 12[IKE] <leeds|4> initiating IKE_SA rekeying',
+      'Nov 12 02:00:03 vpn-gw01 charon: 12[IKE] <leeds|4> received NO_PROPOSAL_CHOSEN notify error',
+      'Nov 12 02:00:03 vpn-gw01 charon: 12[IKE] <leeds|4> IKE_SA rekeying failed, lifetime mismatch (local 28800s, remote 86400s)',
+      'Nov 12 02:00:33 vpn-gw01 charon: 07[IKE] <leeds|4> deleting IKE_SA leeds[4] between 198.51.100.10...203.0.113.77',
+      'Nov 12 02:19:41 vpn-gw01 charon: 09[IKE] <leeds|5> IKE_SA leeds[5] established between 198.51.100.10...203.0.113.77',
     ]),
 } as const satisfies Record<string, () => Buffer>;
 
@@ -267,7 +268,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'owner',
-    opened: '2026-11-03T08:12:00Z',
+    opened: '2026-10-20T08:12:00Z',
     messages: [
       {
         by: 'owner',
@@ -278,7 +279,7 @@ const definitions: TicketDefinition[] = [
         by: 'staff-moderator',
         after: 95,
         status: 'closed',
-        body: `Beste Sanne,\n\nDank voor uw melding. Het certificaat van www.goudenkorst.nl stond nog op handmatige verlenging. We hebben het vandaag vernieuwd en de automatische verlenging via Let's Encrypt ingeschakeld, zodat u hier geen omkijken meer naar hebt. Het nieuwe certificaat is geldig tot 1 februari 2027.\n\n${desk}`,
+        body: `Beste Sanne,\n\nDank voor uw melding. Het certificaat van www.goudenkorst.nl stond nog op handmatige verlenging. We hebben het vandaag vernieuwd en de automatische verlenging via Let's Encrypt ingeschakeld, zodat u hier geen omkijken meer naar hebt. Het nieuwe certificaat is geldig tot 18 januari 2027.\n\n${desk}`,
       },
     ],
   },
@@ -289,13 +290,13 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'owner',
-    opened: '2026-11-20T13:05:00Z',
+    opened: '2026-11-06T13:05:00Z',
     watchers: ['technical-viewer'],
     messages: [
       {
         by: 'owner',
         after: 0,
-        body: 'Hallo,\n\nPer 1 december begint Mark Hendriks als filiaalmanager in Wormerveer. Hij heeft VPN-toegang nodig tot het kantoornetwerk en de voorraadapplicatie. Zijn e-mailadres is mark.hendriks@goudenkorst.example. Daan Visser van technisch beheer leest mee.\n\nGroet,\nSanne',
+        body: 'Hallo,\n\nPer 17 november begint Mark Hendriks als filiaalmanager in Wormerveer. Hij heeft VPN-toegang nodig tot het kantoornetwerk en de voorraadapplicatie. Zijn e-mailadres is mark.hendriks@goudenkorst.example. Daan Visser van technisch beheer leest mee.\n\nGroet,\nSanne',
       },
       {
         by: 'staff-moderator',
@@ -318,7 +319,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 3,
     author: 'owner',
-    opened: '2026-11-17T09:30:00Z',
+    opened: '2026-11-03T09:30:00Z',
     watchers: ['financial-moderator'],
     messages: [
       {
@@ -341,7 +342,7 @@ const definitions: TicketDefinition[] = [
     category: 'incident_request',
     priority: 1,
     author: 'owner',
-    opened: '2026-11-12T06:41:00Z',
+    opened: '2026-10-29T06:41:00Z',
     messages: [
       {
         by: 'owner',
@@ -376,7 +377,7 @@ const definitions: TicketDefinition[] = [
         by: 'staff-moderator',
         after: 1440,
         status: 'closed',
-        files: ['storingsrapport-12-november.pdf'],
+        files: ['storingsrapport-29-oktober.pdf'],
         body: `Beste Sanne,\n\nIn de bijlage vindt u het storingsrapport met de oorzaak en de maatregelen. De synchronisatietaak heeft nu een tijdslimiet, zodat dit niet opnieuw kan gebeuren. We sluiten dit ticket.\n\n${desk}`,
       },
     ],
@@ -388,7 +389,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 2,
     author: 'owner',
-    opened: '2026-11-24T10:15:00Z',
+    opened: '2026-11-10T10:15:00Z',
     watchers: ['financial-viewer'],
     messages: [
       {
@@ -410,7 +411,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 3,
     author: 'owner',
-    opened: '2026-11-27T15:20:00Z',
+    opened: '2026-11-13T15:20:00Z',
     messages: [
       {
         by: 'owner',
@@ -426,7 +427,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'owner',
-    opened: '2026-11-19T11:02:00Z',
+    opened: '2026-11-05T11:02:00Z',
     messages: [
       {
         by: 'owner',
@@ -448,7 +449,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 3,
     author: 'financial-moderator',
-    opened: '2026-11-04T09:00:00Z',
+    opened: '2026-10-21T09:00:00Z',
     messages: [
       {
         by: 'financial-moderator',
@@ -470,7 +471,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 2,
     author: 'financial-moderator',
-    opened: '2026-11-18T14:40:00Z',
+    opened: '2026-11-04T14:40:00Z',
     watchers: ['financial-viewer'],
     messages: [
       {
@@ -496,16 +497,16 @@ const definitions: TicketDefinition[] = [
   {
     key: 'gk-creditering-storing',
     customerId: 1001,
-    subject: 'Creditering voor storing van 12 november',
+    subject: 'Creditering voor storing van 29 oktober',
     category: 'administrative_request',
     priority: 2,
     author: 'financial-moderator',
-    opened: '2026-11-13T08:25:00Z',
+    opened: '2026-10-30T08:25:00Z',
     messages: [
       {
         by: 'financial-moderator',
         after: 0,
-        body: 'Naar aanleiding van de storing van 12 november (webshop ruim een half uur onbereikbaar) willen we graag weten of we in aanmerking komen voor een creditering volgens de SLA.\n\nPieter Jansen',
+        body: 'Naar aanleiding van de storing van 29 oktober (webshop ruim een half uur onbereikbaar) willen we graag weten of we in aanmerking komen voor een creditering volgens de SLA.\n\nPieter Jansen',
       },
       {
         by: 'staff-moderator',
@@ -526,7 +527,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 3,
     author: 'financial-moderator',
-    opened: '2026-11-26T16:45:00Z',
+    opened: '2026-11-12T16:45:00Z',
     messages: [
       {
         by: 'financial-moderator',
@@ -542,7 +543,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 3,
     author: 'financial-viewer',
-    opened: '2026-11-05T10:10:00Z',
+    opened: '2026-10-22T10:10:00Z',
     messages: [
       {
         by: 'financial-viewer',
@@ -564,7 +565,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 2,
     author: 'financial-viewer',
-    opened: '2026-11-21T09:45:00Z',
+    opened: '2026-11-07T09:45:00Z',
     watchers: ['financial-moderator'],
     messages: [
       {
@@ -587,7 +588,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 2,
     author: 'financial-viewer',
-    opened: '2026-11-25T13:30:00Z',
+    opened: '2026-11-11T13:30:00Z',
     messages: [
       {
         by: 'financial-viewer',
@@ -616,7 +617,7 @@ const definitions: TicketDefinition[] = [
     category: 'incident_request',
     priority: 1,
     author: 'technical-viewer',
-    opened: '2026-11-08T02:17:00Z',
+    opened: '2026-10-25T02:17:00Z',
     watchers: ['owner'],
     messages: [
       {
@@ -649,22 +650,22 @@ const definitions: TicketDefinition[] = [
   {
     key: 'gk-restore-recepturen',
     customerId: 1001,
-    subject: 'Restore van map uit back-up van 20 november',
+    subject: 'Restore van map uit back-up van 6 november',
     category: 'technical_request',
     priority: 2,
     author: 'technical-viewer',
-    opened: '2026-11-22T10:05:00Z',
+    opened: '2026-11-08T10:05:00Z',
     watchers: ['owner'],
     messages: [
       {
         by: 'technical-viewer',
         after: 0,
-        body: "Een collega heeft per ongeluk de map 'Recepturen/2026' op de bestandsserver verwijderd. Kunnen jullie die terugzetten uit de back-up van vrijdag 20 november?\n\nDaan Visser",
+        body: "Een collega heeft per ongeluk de map 'Recepturen/2026' op de bestandsserver verwijderd. Kunnen jullie die terugzetten uit de back-up van vrijdag 6 november?\n\nDaan Visser",
       },
       {
         by: 'staff-moderator',
         after: 60,
-        body: 'Beste Daan,\n\nWe zetten de map terug op de oorspronkelijke plek uit de back-up van 20 november 23:00. Bestanden die daarna zijn aangemaakt blijven staan.\n\nJoris Mulder\nServicedesk',
+        body: 'Beste Daan,\n\nWe zetten de map terug op de oorspronkelijke plek uit de back-up van 6 november 23:00. Bestanden die daarna zijn aangemaakt blijven staan.\n\nJoris Mulder\nServicedesk',
       },
       {
         by: 'staff-moderator',
@@ -688,17 +689,17 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 3,
     author: 'technical-viewer',
-    opened: '2026-11-26T08:50:00Z',
+    opened: '2026-11-12T08:50:00Z',
     messages: [
       {
         by: 'technical-viewer',
         after: 0,
-        body: 'Graag een nieuw A-record aanmaken: bestellen.goudenkorst.nl → 185.107.56.20 (TTL 300). Dit is voor de nieuwe bestelmodule van onze leverancier, die op 1 december live gaat.\n\nDaan Visser',
+        body: 'Graag een nieuw A-record aanmaken: bestellen.goudenkorst.nl → 185.107.56.20 (TTL 300). Dit is voor de nieuwe bestelmodule van onze leverancier, die op 17 november live gaat.\n\nDaan Visser',
       },
       {
         by: 'staff-moderator',
         after: 120,
-        body: `Beste Daan,\n\nWe plannen de wijziging in voor maandag 30 november om 09:00, zodat de leverancier een dag heeft om te testen. Laat het weten als het eerder moet.\n\n${desk}`,
+        body: `Beste Daan,\n\nWe plannen de wijziging in voor maandag 16 november om 09:00, zodat de leverancier een dag heeft om te testen. Laat het weten als het eerder moet.\n\n${desk}`,
       },
     ],
   },
@@ -709,7 +710,7 @@ const definitions: TicketDefinition[] = [
     category: 'incident_request',
     priority: 1,
     author: 'technical-viewer',
-    opened: '2026-11-28T19:40:00Z',
+    opened: '2026-11-14T19:40:00Z',
     watchers: ['owner', 'viewer'],
     messages: [
       {
@@ -744,7 +745,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'technical-viewer',
-    opened: '2026-11-29T09:12:00Z',
+    opened: '2026-11-15T09:12:00Z',
     messages: [
       {
         by: 'technical-viewer',
@@ -760,7 +761,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 3,
     author: 'viewer',
-    opened: '2026-11-06T12:00:00Z',
+    opened: '2026-10-23T12:00:00Z',
     messages: [
       {
         by: 'viewer',
@@ -782,7 +783,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'viewer',
-    opened: '2026-11-23T07:55:00Z',
+    opened: '2026-11-09T07:55:00Z',
     watchers: ['technical-viewer'],
     messages: [
       {
@@ -810,7 +811,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'viewer',
-    opened: '2026-11-27T08:30:00Z',
+    opened: '2026-11-13T08:30:00Z',
     messages: [
       {
         by: 'viewer',
@@ -826,7 +827,7 @@ const definitions: TicketDefinition[] = [
         by: 'staff-moderator',
         after: 5,
         internal: true,
-        body: 'Tijdelijke uitbreiding loopt tot 11 december; zonder akkoord daarna terugzetten.',
+        body: 'Tijdelijke uitbreiding loopt tot 27 november; zonder akkoord daarna terugzetten.',
       },
     ],
   },
@@ -837,7 +838,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'viewer',
-    opened: '2026-11-30T06:20:00Z',
+    opened: '2026-11-16T06:20:00Z',
     messages: [
       {
         by: 'viewer',
@@ -853,13 +854,13 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 3,
     author: 'staff-moderator',
-    opened: '2026-11-16T10:00:00Z',
+    opened: '2026-11-02T10:00:00Z',
     watchers: ['technical-viewer'],
     messages: [
       {
         by: 'staff-moderator',
         after: 0,
-        body: `Beste klant,\n\nOp zaterdag 5 december tussen 22:00 en 23:00 voeren we een upgrade uit van PostgreSQL 16 naar 17 op db01.goudenkorst.internal. De webshop is daarbij ongeveer 15 minuten niet beschikbaar.\n\n${desk}`,
+        body: `Beste klant,\n\nOp zaterdag 21 november tussen 22:00 en 23:00 voeren we een upgrade uit van PostgreSQL 16 naar 17 op db01.goudenkorst.internal. De webshop is daarbij ongeveer 15 minuten niet beschikbaar.\n\n${desk}`,
       },
       {
         by: 'technical-viewer',
@@ -881,7 +882,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'staff-moderator',
-    opened: '2026-11-09T07:30:00Z',
+    opened: '2026-10-26T07:30:00Z',
     watchers: ['owner'],
     messages: [
       {
@@ -909,7 +910,7 @@ const definitions: TicketDefinition[] = [
     category: 'incident_request',
     priority: 1,
     author: 'staff-moderator',
-    opened: '2026-11-14T18:22:00Z',
+    opened: '2026-10-31T18:22:00Z',
     messages: [
       {
         by: 'staff-moderator',
@@ -939,7 +940,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'multi',
-    opened: '2026-11-10T09:20:00Z',
+    opened: '2026-10-27T09:20:00Z',
     messages: [
       {
         by: 'multi',
@@ -950,7 +951,7 @@ const definitions: TicketDefinition[] = [
         by: 'staff-moderator',
         after: 180,
         status: 'in_progress',
-        body: `Hi Oliver,\n\nWe'll upgrade in two steps (1.33, then 1.34), one week apart, each on a Tuesday from 20:00 to 22:00 UK time. Nodes are replaced one at a time, so workloads with more than one replica keep running. The first step is on 1 December.\n\n${deskEn}`,
+        body: `Hi Oliver,\n\nWe'll upgrade in two steps (1.33, then 1.34), one week apart, each on a Tuesday from 20:00 to 22:00 UK time. Nodes are replaced one at a time, so workloads with more than one replica keep running. The first step is on 17 November.\n\n${deskEn}`,
       },
       {
         by: 'staff-moderator',
@@ -961,7 +962,7 @@ const definitions: TicketDefinition[] = [
       {
         by: 'multi',
         after: 600,
-        body: 'Sounds good. Our deploy freeze starts on 15 December, so please finish before then.',
+        body: 'Sounds good. Our deploy freeze starts on 1 December, so please finish before then.',
       },
     ],
   },
@@ -972,7 +973,7 @@ const definitions: TicketDefinition[] = [
     category: 'incident_request',
     priority: 1,
     author: 'multi',
-    opened: '2026-11-26T07:10:00Z',
+    opened: '2026-11-12T07:10:00Z',
     messages: [
       {
         by: 'multi',
@@ -994,7 +995,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 3,
     author: 'multi',
-    opened: '2026-11-02T11:45:00Z',
+    opened: '2026-10-19T11:45:00Z',
     messages: [
       {
         by: 'multi',
@@ -1005,7 +1006,7 @@ const definitions: TicketDefinition[] = [
         by: 'staff-moderator',
         after: 240,
         status: 'awaiting_reply',
-        body: `Hi Oliver,\n\nThe extra volume was added on 14 October for the database migration your team asked for. It is still attached to nw-db-02. Shall we remove it?\n\n${deskEn}`,
+        body: `Hi Oliver,\n\nThe extra volume was added on 30 September for the database migration your team asked for. It is still attached to nw-db-02. Shall we remove it?\n\n${deskEn}`,
       },
       {
         by: 'multi',
@@ -1027,7 +1028,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'multi',
-    opened: '2026-11-11T14:00:00Z',
+    opened: '2026-10-28T14:00:00Z',
     messages: [
       {
         by: 'multi',
@@ -1054,7 +1055,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 3,
     author: 'multi',
-    opened: '2026-11-24T15:30:00Z',
+    opened: '2026-11-10T15:30:00Z',
     messages: [
       {
         by: 'multi',
@@ -1076,7 +1077,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'multi',
-    opened: '2026-11-29T16:05:00Z',
+    opened: '2026-11-15T16:05:00Z',
     messages: [
       {
         by: 'multi',
@@ -1092,7 +1093,7 @@ const definitions: TicketDefinition[] = [
     category: 'incident_request',
     priority: 2,
     author: 'multi',
-    opened: '2026-11-27T10:40:00Z',
+    opened: '2026-11-13T10:40:00Z',
     messages: [
       {
         by: 'multi',
@@ -1119,7 +1120,7 @@ const definitions: TicketDefinition[] = [
     category: 'incident_request',
     priority: 2,
     author: 'staff-moderator',
-    opened: '2026-11-07T04:50:00Z',
+    opened: '2026-10-24T04:50:00Z',
     messages: [
       {
         by: 'staff-moderator',
@@ -1141,13 +1142,13 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 3,
     author: 'staff-moderator',
-    opened: '2026-11-23T12:00:00Z',
+    opened: '2026-11-09T12:00:00Z',
     watchers: ['multi'],
     messages: [
       {
         by: 'staff-moderator',
         after: 0,
-        body: `Hello,\n\nOn Thursday 10 December between 21:00 and 23:00 UK time we will update the firmware of the storage cluster that hosts your virtual machines. We expect no downtime, but volumes may be slower for a few minutes.\n\n${deskEn}`,
+        body: `Hello,\n\nOn Thursday 26 November between 21:00 and 23:00 UK time we will update the firmware of the storage cluster that hosts your virtual machines. We expect no downtime, but volumes may be slower for a few minutes.\n\n${deskEn}`,
       },
       {
         by: 'multi',
@@ -1158,7 +1159,7 @@ const definitions: TicketDefinition[] = [
         by: 'staff-moderator',
         after: 45,
         status: 'awaiting_reply',
-        body: 'We can do Wednesday 9 December at the same time. Does that work for you?',
+        body: 'We can do Wednesday 25 November at the same time. Does that work for you?',
       },
     ],
   },
@@ -1169,7 +1170,7 @@ const definitions: TicketDefinition[] = [
     category: 'incident_request',
     priority: 1,
     author: 'staff-moderator',
-    opened: '2026-11-29T21:15:00Z',
+    opened: '2026-11-15T21:15:00Z',
     messages: [
       {
         by: 'staff-moderator',
@@ -1199,7 +1200,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'multi',
-    opened: '2026-11-05T13:00:00Z',
+    opened: '2026-10-22T13:00:00Z',
     messages: [
       {
         by: 'multi',
@@ -1226,7 +1227,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'multi',
-    opened: '2026-11-25T09:35:00Z',
+    opened: '2026-11-11T09:35:00Z',
     messages: [
       {
         by: 'multi',
@@ -1247,7 +1248,7 @@ const definitions: TicketDefinition[] = [
     category: 'incident_request',
     priority: 1,
     author: 'staff-moderator',
-    opened: '2026-11-10T05:30:00Z',
+    opened: '2026-10-27T05:30:00Z',
     messages: [
       {
         by: 'staff-moderator',
@@ -1275,7 +1276,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 3,
     author: 'staff-moderator',
-    opened: '2026-11-18T10:20:00Z',
+    opened: '2026-11-04T10:20:00Z',
     watchers: ['multi'],
     messages: [
       {
@@ -1303,12 +1304,12 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'staff-moderator',
-    opened: '2026-11-16T08:00:00Z',
+    opened: '2026-11-02T08:00:00Z',
     messages: [
       {
         by: 'staff-moderator',
         after: 0,
-        body: `Geachte heer, mevrouw,\n\nZoals afgesproken verhuizen we uw mailomgeving naar ons nieuwe mailcluster. De mailboxen worden in de nacht van 2 op 3 december overgezet; u hoeft daarvoor niets te doen. Na de migratie moeten de mailinstellingen op telefoons wel opnieuw worden ingesteld.\n\n${desk}`,
+        body: `Geachte heer, mevrouw,\n\nZoals afgesproken verhuizen we uw mailomgeving naar ons nieuwe mailcluster. De mailboxen worden in de nacht van 18 op 19 november overgezet; u hoeft daarvoor niets te doen. Na de migratie moeten de mailinstellingen op telefoons wel opnieuw worden ingesteld.\n\n${desk}`,
       },
       {
         by: 'staff-moderator',
@@ -1331,7 +1332,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 3,
     author: 'staff-moderator',
-    opened: '2026-11-30T09:00:00Z',
+    opened: '2026-11-16T09:00:00Z',
     messages: [
       {
         by: 'staff-moderator',
@@ -1349,7 +1350,7 @@ const definitions: TicketDefinition[] = [
     category: 'incident_request',
     priority: 1,
     author: 'staff-moderator',
-    opened: '2026-11-06T03:05:00Z',
+    opened: '2026-10-23T03:05:00Z',
     messages: [
       {
         by: 'staff-moderator',
@@ -1377,7 +1378,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 3,
     author: 'staff-moderator',
-    opened: '2026-11-12T10:00:00Z',
+    opened: '2026-10-29T10:00:00Z',
     messages: [
       {
         by: 'staff-moderator',
@@ -1399,7 +1400,7 @@ const definitions: TicketDefinition[] = [
     category: 'administrative_request',
     priority: 3,
     author: 'staff-moderator',
-    opened: '2026-11-28T11:00:00Z',
+    opened: '2026-11-14T11:00:00Z',
     messages: [
       {
         by: 'staff-moderator',
@@ -1415,12 +1416,12 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'staff-moderator',
-    opened: '2026-11-20T09:00:00Z',
+    opened: '2026-11-06T09:00:00Z',
     messages: [
       {
         by: 'staff-moderator',
         after: 0,
-        body: `Hello,\n\nThe certificate for api.greenfield.example expires on 4 December. We are moving it to automatic renewal, which needs a CNAME record _acme-challenge.api.greenfield.example at your own DNS provider.\n\n${deskEn}`,
+        body: `Hello,\n\nThe certificate for api.greenfield.example expires on 20 November. We are moving it to automatic renewal, which needs a CNAME record _acme-challenge.api.greenfield.example at your own DNS provider.\n\n${deskEn}`,
       },
       {
         by: 'staff-moderator',
@@ -1437,7 +1438,7 @@ const definitions: TicketDefinition[] = [
     category: 'technical_request',
     priority: 2,
     author: 'staff-moderator',
-    opened: '2026-11-24T14:00:00Z',
+    opened: '2026-11-10T14:00:00Z',
     messages: [
       {
         by: 'staff-moderator',
@@ -1453,7 +1454,7 @@ const definitions: TicketDefinition[] = [
       {
         by: 'staff-moderator',
         after: 1440,
-        body: 'The new retention has been active since last night. Existing backups are kept until they age out, so the full 30 days are available from 24 December.',
+        body: 'The new retention has been active since last night. Existing backups are kept until they age out, so the full 30 days are available from 10 December.',
       },
     ],
   },

@@ -59,6 +59,8 @@ export const ticketsQueries = {
           params: { customer_id: customerId, ticket_id: ticketId },
           signal,
         }),
+      // A thread is a conversation: coming back to the tab shows the replies written meanwhile.
+      refetchOnWindowFocus: true,
     }),
   requestTypes: (api: ApiClient, customerId: number) =>
     queryOptions({
