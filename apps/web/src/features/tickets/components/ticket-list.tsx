@@ -59,6 +59,8 @@ function TicketLink({ ticket }: { ticket: TicketSummary }) {
 /** Wide screens: a table, one row per ticket; the subject links to the ticket and covers the row. */
 export function TicketTable({ tickets }: { tickets: TicketSummary[] }) {
   const { t } = useTranslation('support');
+  // The badges get min-width: max-content: a Mantine badge may shrink to an ellipsis otherwise, and a
+  // squeezed column would show "AWAITING R…".
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover={false} data-testid="ticket-table">
@@ -90,10 +92,10 @@ export function TicketTable({ tickets }: { tickets: TicketSummary[] }) {
                 </Stack>
               </Table.Td>
               <Table.Td className={classes.nowrap}>
-                <TicketStatusBadge status={ticket.status} maw="none" />
+                <TicketStatusBadge status={ticket.status} miw="max-content" />
               </Table.Td>
               <Table.Td className={classes.nowrap}>
-                <TicketPriorityBadge priority={ticket.priority} maw="none" />
+                <TicketPriorityBadge priority={ticket.priority} miw="max-content" />
               </Table.Td>
               <Table.Td className={classes.nowrap}>
                 <Text size="sm" span>
