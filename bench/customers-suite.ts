@@ -12,13 +12,6 @@ export const SEARCH_FRAGMENTS = ['ber', 'ijk', 'ana', 'hol', 'ing', 'kok'];
 /** The caller is provider staff: global company-read, so every customer is readable. */
 const USERNAME = 'staff-viewer';
 
-interface Endpoint {
-  name: string;
-  /** A fresh, deterministic sequence of paths: both servers get exactly the same inputs. */
-  paths(): () => string;
-  targets?: { minRatio: number; maxP99Ms: number };
-}
-
 function shuffled<T>(items: readonly T[], seed: number): T[] {
   const random = seededRandom(seed);
   const copy = [...items];
@@ -127,6 +120,113 @@ export function endpointTable(api: SideResult, bare: SideResult, targets: Target
   );
 }
 
+/** One endpoint measured on both servers. */
+export interface MeasuredEndpoint {
+  name: string;
+  /** A fresh, deterministic sequence of paths: both servers get exactly the same inputs. */
+  paths(): () => string;
+  targets?: { minRatio: number; maxP99Ms: number };
+}
+
+/** What a suite writes: the report body, its targets and what broke. */
+export interface SuiteOutput {
+  body: string[];
+  targets: TargetCheck[];
+  failures: string[];
+}
+
+/**
+ * Measures one endpoint on the API and the bare server in turns (bare first) and writes its section:
+ * the log lines, broken runs as failures, the ratio and p99 targets, the table. Answers both sides'
+ * results, or undefined when one side has none.
+ */
+export async function measureEndpoint(
+  context: BenchContext,
+  servers: { api: ServerHandle; bare: ServerHandle },
+  endpoint: MeasuredEndpoint,
+  authorization: () => string,
+  out: SuiteOutput,
+): Promise<{ api: SideResult; bare: SideResult } | undefined> {
+  const { settings, log } = context;
+  log(
+    `${endpoint.name}: ${settings.warmupS} s warm-up each, then ${settings.durationS} s each in ` +
+      `${settings.rounds} turn(s), bare first`,
+  );
+  const measured = await measureInTurns({
+    contenders: [servers.bare, servers.api].map((server) => ({
+      name: server.kind,
+      url: server.url,
+      around: async () => {
+        const start = await server.cpuMs();
+        return async () => (await server.cpuMs()) - start;
+      },
+    })),
+    connections: settings.connections,
+    warmupS: settings.warmupS,
+    durationS: settings.durationS,
+    rounds: settings.rounds,
+    sequence: () => {
+      const next = endpoint.paths();
+      return (): NextRequest => ({ path: next(), headers: { authorization: authorization() } });
+    },
+  });
+  const sides = new Map<string, SideResult>();
+  for (const [kind, measurement] of measured) {
+    const broken = brokenRuns(`${endpoint.name} on ${kind}`, measurement);
+    for (const line of broken) log(`FAILED: ${line}`);
+    out.failures.push(...broken);
+    const { result } = measurement;
+    const cpuMsPerRequest = measurement.extra / result.total;
+    sides.set(kind, { load: result, cpuMsPerRequest });
+    log(
+      `  ${kind}: ${formatNumber(result.requestsPerSecond)} req/s, p50 ${ms(result.p50Ms)} ms, p99 ${ms(result.p99Ms)} ms, ` +
+        `server CPU ${ms(cpuMsPerRequest)} ms/request, non-2xx ${result.non2xx}`,
+    );
+  }
+  const api = sides.get('api');
+  const bare = sides.get('bare');
+  if (!api || !bare) return undefined;
+  const endpointTargets: TargetCheck[] = endpoint.targets
+    ? [
+        check(
+          `${endpoint.name}: API ÷ bare req/s ratio`,
+          api.load.requestsPerSecond / bare.load.requestsPerSecond,
+          '>=',
+          endpoint.targets.minRatio,
+        ),
+        check(`${endpoint.name}: API p99`, api.load.p99Ms, '<=', endpoint.targets.maxP99Ms, ' ms'),
+      ]
+    : [];
+  out.targets.push(...endpointTargets);
+  out.body.push(`### ${endpoint.name}`, '', ...endpointTable(api, bare, endpointTargets), '');
+  if (endpoint.targets && bare.load.p99Ms > endpoint.targets.maxP99Ms) {
+    // With every connection busy, latency is connections ÷ throughput: the machine sets a floor.
+    out.body.push(
+      `The bare baseline misses the p99 target as well (${ms(bare.load.p99Ms)} ms): on this machine the ` +
+        'p99 target says more about the hardware than about the API.',
+      '',
+    );
+  }
+  return { api, bare };
+}
+
+/** How much of the machine other processes used since `before`, in the log and the report. */
+export async function otherWorkNote(
+  before: Awaited<ReturnType<typeof cpuSnapshot>>,
+  log: (line: string) => void,
+  body: string[],
+) {
+  const after = await cpuSnapshot();
+  if (!before || !after) return;
+  const share = otherWorkShare(before, after);
+  log(`Other processes used ${formatNumber(100 * share)} % of the machine's CPU meanwhile`);
+  body.push(
+    `Other processes on the machine used ${formatNumber(100 * share)} % of its CPU capacity during these ` +
+      `measurements${share > 0.1 ? ': **the figures above were disturbed by other work**; compare CPU per request' : ''}.`,
+    '',
+  );
+}
+
 async function runSuite(context: BenchContext): Promise<SectionReport> {
   const { settings, log } = context;
   const database = await context.database();
@@ -135,7 +235,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
   const token = await context.token(USERNAME);
 
   const ids = shuffled(database.generated.customerIds, 7).map((id) => String(id));
-  const endpoints: Endpoint[] = [
+  const endpoints: MeasuredEndpoint[] = [
     {
       name: 'GET /api/v2/customer/{customer_id}',
       paths: cycle(ids.map((id) => `/api/v2/customer/${id}`)),
@@ -185,76 +285,9 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
 
   const before = await cpuSnapshot();
   for (const endpoint of endpoints) {
-    log(
-      `${endpoint.name}: ${settings.warmupS} s warm-up each, then ${settings.durationS} s each in ` +
-        `${settings.rounds} turn(s), bare first`,
-    );
-    const measured = await measureInTurns({
-      contenders: [bare, api].map((server) => ({
-        name: server.kind,
-        url: server.url,
-        around: async () => {
-          const before = await server.cpuMs();
-          return async () => (await server.cpuMs()) - before;
-        },
-      })),
-      connections: settings.connections,
-      warmupS: settings.warmupS,
-      durationS: settings.durationS,
-      rounds: settings.rounds,
-      sequence: () => {
-        const next = endpoint.paths();
-        return (): NextRequest => ({ path: next(), headers: { authorization: authorization() } });
-      },
-    });
-    const results = new Map<string, SideResult>();
-    for (const [kind, measurement] of measured) {
-      const broken = brokenRuns(`${endpoint.name} on ${kind}`, measurement);
-      for (const line of broken) log(`FAILED: ${line}`);
-      failures.push(...broken);
-      const { result } = measurement;
-      const cpuMsPerRequest = measurement.extra / result.total;
-      results.set(kind, { load: result, cpuMsPerRequest });
-      log(
-        `  ${kind}: ${formatNumber(result.requestsPerSecond)} req/s, p50 ${ms(result.p50Ms)} ms, p99 ${ms(result.p99Ms)} ms, ` +
-          `server CPU ${ms(cpuMsPerRequest)} ms/request, non-2xx ${result.non2xx}`,
-      );
-    }
-    const apiResult = results.get('api');
-    const bareResult = results.get('bare');
-    if (!apiResult || !bareResult) continue;
-    const endpointTargets: TargetCheck[] = endpoint.targets
-      ? [
-          check(
-            `${endpoint.name} API ÷ bare req/s ratio`,
-            apiResult.load.requestsPerSecond / bareResult.load.requestsPerSecond,
-            '>=',
-            endpoint.targets.minRatio,
-          ),
-          check(`${endpoint.name} API p99`, apiResult.load.p99Ms, '<=', endpoint.targets.maxP99Ms, ' ms'),
-        ]
-      : [];
-    targets.push(...endpointTargets);
-    body.push(`### ${endpoint.name}`, '', ...endpointTable(apiResult, bareResult, endpointTargets), '');
-    if (endpoint.targets && bareResult.load.p99Ms > endpoint.targets.maxP99Ms) {
-      // With every connection busy, latency is connections ÷ throughput: the machine sets a floor.
-      body.push(
-        `The bare baseline misses the p99 target as well (${ms(bareResult.load.p99Ms)} ms): on this machine the ` +
-          'p99 target says more about the hardware than about the API.',
-        '',
-      );
-    }
+    await measureEndpoint(context, { api, bare }, endpoint, authorization, { body, targets, failures });
   }
-  const after = await cpuSnapshot();
-  if (before && after) {
-    const share = otherWorkShare(before, after);
-    log(`Other processes used ${formatNumber(100 * share)} % of the machine's CPU meanwhile`);
-    body.push(
-      `Other processes on the machine used ${formatNumber(100 * share)} % of its CPU capacity during these ` +
-        `measurements${share > 0.1 ? ': **the figures above were disturbed by other work**; compare CPU per request' : ''}.`,
-      '',
-    );
-  }
+  await otherWorkNote(before, log, body);
   return { title: 'Customer calls (10,000 customers)', body, targets, failures };
 }
 

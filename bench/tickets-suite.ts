@@ -1,9 +1,14 @@
 import { TICKET_LIST_SQL } from '../apps/api/src/modules/tickets/tickets.repo.ts';
 import { TICKET_LIST_ALL_SQL } from './bare-server.ts';
-import { brokenRuns, compareAnswers, endpointTable, type SideResult } from './customers-suite.ts';
+import {
+  compareAnswers,
+  type MeasuredEndpoint,
+  measureEndpoint,
+  otherWorkNote,
+  type SideResult,
+} from './customers-suite.ts';
 import { seededRandom } from './generate.ts';
-import { measureInTurns, type NextRequest } from './load.ts';
-import { cpuSnapshot, otherWorkShare } from './machine.ts';
+import { cpuSnapshot } from './machine.ts';
 import { check, formatNumber, type SectionReport, type TargetCheck, table } from './report.ts';
 import type { ServerHandle } from './server-handle.ts';
 import type { BenchContext, Suite } from './suite.ts';
@@ -19,12 +24,8 @@ const STAFF = 'staff-viewer';
 const SEARCH = 'back-up';
 const FILTER = 'status=open,in_progress,awaiting_reply&priority=1,2';
 
-interface Endpoint {
-  name: string;
+interface Endpoint extends MeasuredEndpoint {
   caller: 'owner' | 'staff';
-  /** A fresh, deterministic sequence of paths: both servers get exactly the same inputs. */
-  paths(): () => string;
-  targets?: typeof TARGETS;
 }
 
 const same = (path: string) => () => () => path;
@@ -198,65 +199,9 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
   const results = new Map<string, { api: SideResult; bare: SideResult }>();
   const before = await cpuSnapshot();
   for (const endpoint of endpoints) {
-    log(
-      `${endpoint.name}: ${settings.warmupS} s warm-up each, then ${settings.durationS} s each, bare first`,
-    );
     const auth = authorization(endpoint.caller);
-    const measured = await measureInTurns({
-      contenders: [bare, api].map((server) => ({
-        name: server.kind,
-        url: server.url,
-        around: async () => {
-          const start = await server.cpuMs();
-          return async () => (await server.cpuMs()) - start;
-        },
-      })),
-      connections: settings.connections,
-      warmupS: settings.warmupS,
-      durationS: settings.durationS,
-      rounds: settings.rounds,
-      sequence: () => {
-        const next = endpoint.paths();
-        return (): NextRequest => ({ path: next(), headers: { authorization: auth() } });
-      },
-    });
-    const sides = new Map<string, SideResult>();
-    for (const [kind, measurement] of measured) {
-      const broken = brokenRuns(`${endpoint.name} on ${kind}`, measurement);
-      for (const line of broken) log(`FAILED: ${line}`);
-      failures.push(...broken);
-      const { result } = measurement;
-      const cpuMsPerRequest = measurement.extra / result.total;
-      sides.set(kind, { load: result, cpuMsPerRequest });
-      log(
-        `  ${kind}: ${formatNumber(result.requestsPerSecond)} req/s, p50 ${ms(result.p50Ms)} ms, ` +
-          `p99 ${ms(result.p99Ms)} ms, server CPU ${ms(cpuMsPerRequest)} ms/request, non-2xx ${result.non2xx}`,
-      );
-    }
-    const apiSide = sides.get('api');
-    const bareSide = sides.get('bare');
-    if (!apiSide || !bareSide) continue;
-    results.set(endpoint.name, { api: apiSide, bare: bareSide });
-    const endpointTargets = endpoint.targets
-      ? [
-          check(
-            `${endpoint.name}: API ÷ bare req/s ratio`,
-            apiSide.load.requestsPerSecond / bareSide.load.requestsPerSecond,
-            '>=',
-            endpoint.targets.minRatio,
-          ),
-          check(`${endpoint.name}: API p99`, apiSide.load.p99Ms, '<=', endpoint.targets.maxP99Ms, ' ms'),
-        ]
-      : [];
-    targets.push(...endpointTargets);
-    body.push(`### ${endpoint.name}`, '', ...endpointTable(apiSide, bareSide, endpointTargets), '');
-    if (endpoint.targets && bareSide.load.p99Ms > endpoint.targets.maxP99Ms) {
-      body.push(
-        `The bare baseline misses the p99 target as well (${ms(bareSide.load.p99Ms)} ms): on this machine the ` +
-          'p99 target says more about the hardware than about the API.',
-        '',
-      );
-    }
+    const sides = await measureEndpoint(context, { api, bare }, endpoint, auth, { body, targets, failures });
+    if (sides) results.set(endpoint.name, sides);
   }
 
   const first = results.get(endpoints[0]?.name ?? '');
@@ -295,16 +240,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
     );
   }
 
-  const after = await cpuSnapshot();
-  if (before && after) {
-    const share = otherWorkShare(before, after);
-    log(`Other processes used ${formatNumber(100 * share)} % of the machine's CPU meanwhile`);
-    body.push(
-      `Other processes on the machine used ${formatNumber(100 * share)} % of its CPU capacity during these ` +
-        `measurements${share > 0.1 ? ': **the figures above were disturbed by other work**; compare CPU per request' : ''}.`,
-      '',
-    );
-  }
+  await otherWorkNote(before, log, body);
   return { title: 'Ticket list (200,000 tickets over 10,000 customers)', body, targets, failures };
 }
 

@@ -1,11 +1,10 @@
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../components/feedback/toast.tsx';
-import { useCreateChangeRequest } from '../api/use-create-change-request.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
+import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
 import {
   countryCheck,
   limits,
@@ -15,7 +14,7 @@ import {
   trimmedOrUndefined,
 } from '../utils/form-rules.ts';
 import { ChangeActionField } from './change-action.tsx';
-import { FormError } from './page-states.tsx';
+import { FormFooter } from './page-states.tsx';
 
 const ADDRESS_TYPES = ['visit', 'postal', 'invoice', 'delivery'] as const;
 type AddressType = (typeof ADDRESS_TYPES)[number];
@@ -75,7 +74,6 @@ export function AddressChangeForm({
   onCreated: (ticket: Ticket) => void;
 }) {
   const { t, i18n } = useTranslation('support');
-  const create = useCreateChangeRequest(customerId);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const form = useForm({
     name: 'address-change',
@@ -102,32 +100,23 @@ export function AddressChangeForm({
     },
   });
   const feedback = useFormFeedback(form, FIELDS, t);
+  const { send, pending } = useSendChangeRequest(customerId, feedback, onCreated);
 
   const submit = form.onSubmit(
     (values) => {
-      feedback.reset();
-      create.mutate(
-        {
-          kind: 'address',
-          body: {
-            action: values.action === 'add' ? 'add' : 'change',
-            address_type: values.address_type as AddressType,
-            street: values.street.trim(),
-            house_number: values.house_number.trim(),
-            postal_code: values.postal_code.trim(),
-            town: values.town.trim(),
-            country: values.country ?? '',
-            note: trimmedOrUndefined(values.note),
-          },
+      send({
+        kind: 'address',
+        body: {
+          action: values.action === 'add' ? 'add' : 'change',
+          address_type: values.address_type as AddressType,
+          street: values.street.trim(),
+          house_number: values.house_number.trim(),
+          postal_code: values.postal_code.trim(),
+          town: values.town.trim(),
+          country: values.country ?? '',
+          note: trimmedOrUndefined(values.note),
         },
-        {
-          onSuccess: (ticket) => {
-            toast({ title: t('change.created', { id: ticket.ticket_id }) });
-            onCreated(ticket);
-          },
-          onError: feedback.onServerError,
-        },
-      );
+      });
     },
     (errors) => feedback.onInvalid(errors),
   );
@@ -193,12 +182,9 @@ export function AddressChangeForm({
           maxRows={10}
           {...form.getInputProps('note')}
         />
-        <FormError message={feedback.message} />
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            {t('change.submit')}
-          </Button>
-        </Group>
+        <FormFooter message={feedback.message} pending={pending}>
+          {t('change.submit')}
+        </FormFooter>
       </Stack>
     </form>
   );

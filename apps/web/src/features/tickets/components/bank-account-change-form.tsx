@@ -1,10 +1,9 @@
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../components/feedback/toast.tsx';
-import { useCreateChangeRequest } from '../api/use-create-change-request.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
+import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
 import {
   bicCheck,
   ibanCheck,
@@ -17,7 +16,7 @@ import {
   trimmedOrUndefined,
 } from '../utils/form-rules.ts';
 import { ChangeActionField } from './change-action.tsx';
-import { FormError } from './page-states.tsx';
+import { FormFooter } from './page-states.tsx';
 
 const FIELDS = ['action', 'iban', 'bic', 'account_holder', 'note'] as const;
 
@@ -30,7 +29,6 @@ export function BankAccountChangeForm({
   onCreated: (ticket: Ticket) => void;
 }) {
   const { t } = useTranslation('support');
-  const create = useCreateChangeRequest(customerId);
   const form = useForm({
     name: 'bank-account-change',
     mode: 'controlled',
@@ -44,30 +42,21 @@ export function BankAccountChangeForm({
     },
   });
   const feedback = useFormFeedback(form, FIELDS, t);
+  const { send, pending } = useSendChangeRequest(customerId, feedback, onCreated);
 
   const submit = form.onSubmit(
     (values) => {
-      feedback.reset();
       const bic = normaliseBic(values.bic);
-      create.mutate(
-        {
-          kind: 'bank-account',
-          body: {
-            action: values.action === 'add' ? 'add' : 'change',
-            iban: normaliseIban(values.iban),
-            bic: bic === '' ? undefined : bic,
-            account_holder: values.account_holder.trim(),
-            note: trimmedOrUndefined(values.note),
-          },
+      send({
+        kind: 'bank-account',
+        body: {
+          action: values.action === 'add' ? 'add' : 'change',
+          iban: normaliseIban(values.iban),
+          bic: bic === '' ? undefined : bic,
+          account_holder: values.account_holder.trim(),
+          note: trimmedOrUndefined(values.note),
         },
-        {
-          onSuccess: (ticket) => {
-            toast({ title: t('change.created', { id: ticket.ticket_id }) });
-            onCreated(ticket);
-          },
-          onError: feedback.onServerError,
-        },
-      );
+      });
     },
     (errors) => feedback.onInvalid(errors),
   );
@@ -112,12 +101,9 @@ export function BankAccountChangeForm({
           maxRows={10}
           {...form.getInputProps('note')}
         />
-        <FormError message={feedback.message} />
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            {t('change.submit')}
-          </Button>
-        </Group>
+        <FormFooter message={feedback.message} pending={pending}>
+          {t('change.submit')}
+        </FormFooter>
       </Stack>
     </form>
   );

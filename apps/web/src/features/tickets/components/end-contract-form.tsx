@@ -1,12 +1,11 @@
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../components/feedback/toast.tsx';
-import { useCreateChangeRequest } from '../api/use-create-change-request.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
+import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
 import { dateCheck, limits, optionalText, requiredText, trimmedOrUndefined } from '../utils/form-rules.ts';
-import { FormError } from './page-states.tsx';
+import { FormFooter } from './page-states.tsx';
 
 const FIELDS = ['contract_reference', 'end_date', 'reason'] as const;
 
@@ -19,7 +18,6 @@ export function EndContractForm({
   onCreated: (ticket: Ticket) => void;
 }) {
   const { t } = useTranslation('support');
-  const create = useCreateChangeRequest(customerId);
   const form = useForm({
     name: 'end-contract',
     mode: 'controlled',
@@ -31,27 +29,18 @@ export function EndContractForm({
     },
   });
   const feedback = useFormFeedback(form, FIELDS, t);
+  const { send, pending } = useSendChangeRequest(customerId, feedback, onCreated);
 
   const submit = form.onSubmit(
     (values) => {
-      feedback.reset();
-      create.mutate(
-        {
-          kind: 'end-contract',
-          body: {
-            contract_reference: values.contract_reference.trim(),
-            end_date: values.end_date,
-            reason: trimmedOrUndefined(values.reason),
-          },
+      send({
+        kind: 'end-contract',
+        body: {
+          contract_reference: values.contract_reference.trim(),
+          end_date: values.end_date,
+          reason: trimmedOrUndefined(values.reason),
         },
-        {
-          onSuccess: (ticket) => {
-            toast({ title: t('change.created', { id: ticket.ticket_id }) });
-            onCreated(ticket);
-          },
-          onError: feedback.onServerError,
-        },
-      );
+      });
     },
     (errors) => feedback.onInvalid(errors),
   );
@@ -82,12 +71,9 @@ export function EndContractForm({
           maxRows={10}
           {...form.getInputProps('reason')}
         />
-        <FormError message={feedback.message} />
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            {t('change.submit')}
-          </Button>
-        </Group>
+        <FormFooter message={feedback.message} pending={pending}>
+          {t('change.submit')}
+        </FormFooter>
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
-import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/error-text.ts';
 
@@ -32,11 +33,33 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
 }
 
 /** A form-level error above the submit button. */
-export function FormError({ message }: { message: string | undefined }) {
+function FormError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
     <Alert color="red" variant="light" role="alert">
       {message}
     </Alert>
+  );
+}
+
+/** The end of a form: what the server refused that belongs to no field, then the submit button. */
+export function FormFooter({
+  message,
+  pending,
+  children,
+}: {
+  message: string | undefined;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormError message={message} />
+      <Group>
+        <Button type="submit" loading={pending}>
+          {children}
+        </Button>
+      </Group>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Group, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import type { TicketStatus } from '@portaal/contracts/ticket-rules';
@@ -9,7 +9,7 @@ import { useReplyToTicket } from '../api/use-reply-to-ticket.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { limits, requiredText } from '../utils/form-rules.ts';
 import { AttachmentInput, type AttachmentLimits, checkFiles } from './attachment-input.tsx';
-import { FormError } from './page-states.tsx';
+import { FormFooter } from './page-states.tsx';
 
 const FIELDS = ['body', 'internal', 'status', 'attachments'] as const;
 /** The status select's "let the server decide" choice (a new ticket is picked up, and so on). */
@@ -123,12 +123,9 @@ export function ReplyForm({
           error={feedback.fileError}
           disabled={reply.isPending}
         />
-        <FormError message={feedback.message} />
-        <Group>
-          <Button type="submit" loading={reply.isPending}>
-            {form.values.internal ? t('reply.submitNote') : t('reply.submit')}
-          </Button>
-        </Group>
+        <FormFooter message={feedback.message} pending={reply.isPending}>
+          {form.values.internal ? t('reply.submitNote') : t('reply.submit')}
+        </FormFooter>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { RequestTypes, Ticket } from '@portaal/contracts';
 import {
@@ -15,7 +15,7 @@ import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { limits, requiredChoice, requiredText } from '../utils/form-rules.ts';
 import { AttachmentInput, checkFiles } from './attachment-input.tsx';
 import { Icon } from './icons.tsx';
-import { FormError } from './page-states.tsx';
+import { FormFooter } from './page-states.tsx';
 
 const FIELDS = ['category', 'subject', 'description', 'priority', 'attachments'] as const;
 
@@ -159,12 +159,9 @@ export function TicketForm({
           error={feedback.fileError}
           disabled={create.isPending}
         />
-        <FormError message={feedback.message} />
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            {t('new.submit')}
-          </Button>
-        </Group>
+        <FormFooter message={feedback.message} pending={create.isPending}>
+          {t('new.submit')}
+        </FormFooter>
       </Stack>
     </form>
   );
