@@ -50,7 +50,9 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
           .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
           .sendFile(file);
       }
-      // A missing file (favicon.ico, an old chunk) is a 404, not the app: only page paths get index.html.
+      // Pages without an icon link (the dev IdP's login page) make browsers ask for /favicon.ico.
+      if (file === 'favicon.ico') return reply.redirect('/favicon.svg', 301);
+      // A missing file (an old chunk) is a 404, not the app: only page paths get index.html.
       if (/\.[a-z0-9]+$/i.test(requested)) throw new AppError('NOT_FOUND', 404, `No file /${requested}`);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     },

@@ -63,8 +63,10 @@ export const notificationsQueries = {
       },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor,
-      // The list is only mounted while the popover is open: every opening shows the current state.
+      // The list is only mounted while the popover is open, and dropped when it closes: every opening
+      // loads the current state rather than showing an older list while it asks again.
       staleTime: 0,
+      gcTime: 0,
       refetchInterval: SUMMARY_POLL_MS,
     }),
 };

@@ -89,6 +89,7 @@ export function NotificationList({
             data-disabled={unread === 0 || undefined}
             aria-disabled={unread === 0 || undefined}
             data-testid="notifications-read-all"
+            className={classes.markAll}
           >
             {t('notifications.markAllRead')}
           </Button>
