@@ -26,7 +26,7 @@ import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, sendProblem, toProblem } from './plugins/errors.ts';
 import { docsRoutes, openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
@@ -84,6 +84,8 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
+    // A URL the router cannot decode (%C0%AE) or an over-long path parameter: a problem like any other.
+    frameworkErrors: (error, request, reply) => sendProblem(reply, toProblem(error, request.id)),
   });
   // JSON only: a text body on a JSON route is refused with 415 rather than validated as a string.
   app.removeContentTypeParser('text/plain');

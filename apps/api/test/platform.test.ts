@@ -125,6 +125,21 @@ describe('security headers and problems', () => {
     ];
     for (const response of await Promise.all(attempts)) expect(response.status).toBeLessThan(500);
   });
+
+  it('answers a URL the router cannot decode, or an over-long path parameter, with a problem', async () => {
+    const undecodable = await call(server, 'GET', '/api/v2/customer/%C0%AE/tickets');
+    expect(undecodable.status).toBe(400);
+    expect(undecodable.headers.get('content-type')).toContain('application/problem+json');
+    expect(undecodable.json).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      detail: 'The URL is not valid.',
+    });
+    // Over the router's 500 characters the parameter matches no route: a 404 problem.
+    const long = await call(server, 'GET', `/api/v2/customer/${'9'.repeat(600)}`);
+    expect(long.status).toBe(404);
+    expect(long.headers.get('content-type')).toContain('application/problem+json');
+  });
 });
 
 describe('logging', () => {

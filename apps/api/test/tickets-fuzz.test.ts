@@ -419,3 +419,104 @@ describe('malformed multipart and other content types', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('fuzzing paths and query strings', () => {
+  /** Path segments and query values as a client could send them, percent-encoded or not. */
+  const segment = fc.oneof(
+    fc.constantFrom(
+      '1001',
+      '1002',
+      '999999',
+      '0',
+      '-1',
+      '1e3',
+      '0x10',
+      '10001',
+      '99999999999999999999',
+      '1.5',
+    ),
+    fc.constantFrom('%00', '%2e%2e', '..', '%2F', '%', '%zz', '%C0%AE', '%E2%80%AE', 'null', '[]', '{}'),
+    fc.string({ maxLength: 20 }).map(encodeURIComponent),
+    fc.integer().map(String),
+  );
+  const value = fc.oneof(
+    segment,
+    fc.constantFrom('new,open', 'closed,', ',', '1,2,3,4', 'incident_request', 'open,open', ''),
+    fc.string({ unit: 'binary', maxLength: 30 }).map(encodeURIComponent),
+    fc.integer({ min: 0, max: 300 }).map((length) => 'a'.repeat(length)),
+  );
+  const query = fc
+    .dictionary(
+      fc.constantFrom(
+        'status',
+        'priority',
+        'category',
+        'search',
+        'limit',
+        'cursor',
+        'unread',
+        'x',
+        '__proto__',
+      ),
+      value,
+      { maxKeys: 4 },
+    )
+    .map((entries) =>
+      Object.entries(entries)
+        .map(([key, text]) => `${key}=${text}`)
+        .join('&'),
+    );
+  const route = fc.oneof(
+    fc.tuple(segment, query).map(([customer, q]) => `/api/v2/customer/${customer}/tickets?${q}`),
+    fc.tuple(segment, segment).map(([customer, ticket]) => `/api/v2/customer/${customer}/tickets/${ticket}`),
+    fc
+      .tuple(segment, segment, segment)
+      .map(
+        ([customer, ticket, file]) => `/api/v2/customer/${customer}/tickets/${ticket}/attachments/${file}`,
+      ),
+    segment.map((customer) => `/api/v2/customer/${customer}/request-types`),
+    query.map((q) => `/api/v2/me/notifications?${q}`),
+    query.map((q) => `/api/admin/v2/outbox?${q}`),
+  );
+
+  it(`never fails and changes nothing (${RUNS / 2} GET requests)`, async () => {
+    const before = await counts();
+    await fc.assert(
+      fc.asyncProperty(route, async (path) => {
+        const response = await send(server, 'GET', path, { token: owner });
+        expect(response.status, path).toBeLessThan(500);
+        if (response.status >= 400) expectProblem(response);
+      }),
+      { numRuns: RUNS / 2 },
+    );
+    expect(await counts()).toEqual(before);
+  }, 180_000);
+
+  it(`a status change with any body never fails, and only a valid one changes the ticket (${RUNS / 2} runs)`, async () => {
+    const path = `${base}/tickets/${replyTicket}`;
+    const statusBody = fc.oneof(
+      fc.record({ status: fc.oneof(fc.constantFrom(...ticketStatuses), anyValue) }, { requiredKeys: [] }),
+      fc.tuple(fc.record({ status: fc.constantFrom(...ticketStatuses) }), extraKeys).map(([body, extra]) => ({
+        ...extra,
+        ...body,
+      })),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(statusBody, async (body) => {
+        const before = (await send(server, 'GET', path, { token: owner })).json as Ticket;
+        const response = await send(server, 'PATCH', path, { token: owner, json: body });
+        expect(response.status).toBeLessThan(500);
+        const after = (await send(server, 'GET', path, { token: owner })).json as Ticket;
+        if (response.status < 300) {
+          expect(after.status).toBe((body as { status: TicketStatus }).status);
+        } else {
+          expectProblem(response);
+          expect(after.status).toBe(before.status);
+          expect(after.messages).toHaveLength(before.messages.length);
+        }
+      }),
+      { numRuns: RUNS / 2 },
+    );
+  }, 180_000);
+});

@@ -12,6 +12,7 @@ const titles: Record<number, string> = {
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -70,6 +71,10 @@ export function toProblem(error: FastifyError | AppError, requestId: string): Pr
       return problem(400, 'BAD_REQUEST', 'The request body must not be empty.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return problem(400, 'BAD_REQUEST', 'The request body is not valid JSON.');
+    case 'FST_ERR_BAD_URL':
+      return problem(400, 'BAD_REQUEST', 'The URL is not valid.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return problem(414, 'BAD_REQUEST', 'A path parameter of the URL is too long.');
   }
   if (status === 429) return problem(429, 'RATE_LIMITED', 'Too many requests; try again shortly.');
   if (status === 404) return problem(404, 'NOT_FOUND', 'Not found.');
