@@ -1,14 +1,18 @@
-import { ActionIcon, Indicator, Popover } from '@mantine/core';
+import { ActionIcon, Indicator, Loader, Popover, VisuallyHidden } from '@mantine/core';
 import type { Notification } from '@portaal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { notificationsQueries } from '../api/notifications-queries.ts';
 import { useOpenNotification } from '../hooks/use-open-notification.ts';
 import { NotificationIcon } from './notification-icons.tsx';
-import { NotificationList } from './notification-list.tsx';
 import classes from './notifications.module.css';
+
+// The list (and what only it needs) loads on the first opening: the header stays light.
+const NotificationList = lazy(() =>
+  import('./notification-list.tsx').then((module) => ({ default: module.NotificationList })),
+);
 
 /** Above this the badge says "9+"; the accessible name keeps the exact number. */
 export const BADGE_MAX = 9;
@@ -72,7 +76,16 @@ export function NotificationBell({ onOpen }: { onOpen?: (notification: Notificat
           style={{ width: 'min(24rem, calc(100vw - 1rem))' }}
           aria-labelledby={titleId}
         >
-          <NotificationList titleId={titleId} onOpen={open} />
+          <Suspense
+            fallback={
+              <div className={classes.state} role="status">
+                <Loader size="sm" />
+                <VisuallyHidden>{t('notifications.loading')}</VisuallyHidden>
+              </div>
+            }
+          >
+            <NotificationList titleId={titleId} onOpen={open} />
+          </Suspense>
         </Popover.Dropdown>
       </Popover>
     </Indicator>
