@@ -64,12 +64,22 @@ describe('a ticket from opening to closing', () => {
   });
 
   it('the service desk writes an internal note and replies, asking for more information', async () => {
+    const listed = async () => {
+      const list = await send(server, 'GET', `${base}/tickets?search=%23${ticket.ticket_id}`, {
+        token: viewer,
+      });
+      return (list.json as TicketSummary[])[0];
+    };
+    const before = await listed();
     const note = await send(server, 'POST', `${base}/tickets/${ticket.ticket_id}/messages`, {
       token: staff,
       json: { body: 'Upstream timeouts op web02; klant nog niet informeren.', internal: true },
     });
     expect(note.status, JSON.stringify(note.json)).toBe(201);
     expect((note.json as Ticket).status).toBe('new');
+    // The customer's list gives nothing of the note away: same counts, same last update.
+    expect(await listed()).toEqual(before);
+    expect(before).toMatchObject({ message_count: 1, attachment_count: 1 });
     const reply = await send(server, 'POST', `${base}/tickets/${ticket.ticket_id}/messages`, {
       token: staff,
       json: { body: 'Beste Lotte,\n\nWelke URL gaf de fout precies?', status: 'awaiting_reply' },
@@ -84,7 +94,8 @@ describe('a ticket from opening to closing', () => {
       [false, 'awaiting_reply'],
     ]);
     expect(seenByStaff.messages[2]?.author).toMatchObject({ name: 'Joris Mulder', staff: true });
-    expect(seenByStaff.message_count).toBe(3);
+    // The counters are the customer's: the internal note is not among them.
+    expect(seenByStaff.message_count).toBe(2);
   });
 
   it('the viewer is notified, sees the reply but not the internal note', async () => {
@@ -160,7 +171,8 @@ describe('a ticket from opening to closing', () => {
     expect(event).toMatchObject({ body: '', status_change: 'closed', author: { name: 'Lotte Smit' } });
     const staffView = await send(server, 'GET', `${base}/tickets/${ticket.ticket_id}`, { token: staff });
     expect((staffView.json as Ticket).messages).toHaveLength(5);
-    expect((staffView.json as Ticket).message_count).toBe(5);
+    // First message, staff reply and the viewer's answer; not the internal note or the status event.
+    expect((staffView.json as Ticket).message_count).toBe(3);
     // The author closed their own ticket and nobody watches it: nobody to tell, and nobody told.
     const statusNotifications = await server.count(
       "select count(*) from notifications where ticket_id = $1 and kind = 'ticket_status'",
@@ -177,10 +189,43 @@ describe('a ticket from opening to closing', () => {
         expect.objectContaining({
           ticket_id: ticket.ticket_id,
           status: 'closed',
-          message_count: 5,
+          message_count: 3,
           attachment_count: 2,
         }),
       ]);
     }
+  });
+
+  it('a watcher who is no longer a member of the customer hears nothing more of the ticket', async () => {
+    const ids = await server.sql.query<{ id: string; username: string }>(
+      "select id, username from users where username in ('owner', 'multi')",
+    );
+    const id = (username: string) => ids.rows.find((row) => row.username === username)?.id;
+    await server.sql.query('insert into ticket_watchers (ticket_id, user_id) values ($1, $2), ($1, $3)', [
+      ticket.ticket_id,
+      id('owner'),
+      id('multi'),
+    ]);
+    // multi is not a member of 1001 (demo: 1002 and 1003); owner is, until now.
+    await server.sql.query('delete from memberships where user_id = $1 and customer_id = $2', [
+      id('owner'),
+      CUSTOMER,
+    ]);
+    const reply = await send(server, 'POST', `${base}/tickets/${ticket.ticket_id}/messages`, {
+      token: staff,
+      json: { body: 'Nog een laatste aanvulling van de servicedesk.' },
+    });
+    expect(reply.status, JSON.stringify(reply.json)).toBe(201);
+    const messageId = (reply.json as Ticket).messages.at(-1)?.message_id;
+    const told = await server.sql.query<{ username: string }>(
+      `select u.username from notifications n join users u on u.id = n.user_id
+        where n.event_key = $1 order by u.username`,
+      [`ticket-message:${messageId}`],
+    );
+    expect(told.rows.map((row) => row.username)).toEqual(['viewer']);
+    const mailed = await server.count('select count(*) from mail_outbox where idempotency_key like $1', [
+      `ticket-message:${messageId}:%`,
+    ]);
+    expect(mailed).toBe(1);
   });
 });

@@ -378,6 +378,23 @@ describe('internal notes', () => {
       expect(messages.filter((message) => message.internal)).toHaveLength(expected === 4 ? 1 : 0);
     }
   });
+
+  it('are not counted in the list, nor do they move its last update', async () => {
+    const ticket = demoTickets.find((entry) => entry.key === 'gk-db01-schijf');
+    const lastPublic = ticket?.messages.filter((message) => !message.internal).at(-1);
+    const response = await send(
+      server,
+      'GET',
+      `/api/v2/customer/1001/tickets?search=${idOf('gk-db01-schijf')}`,
+      {
+        token: await token('technical-viewer'),
+      },
+    );
+    // Three replies the customer sees; of the two files, the one on the internal note is left out.
+    expect(response.json as TicketSummary[]).toEqual([
+      expect.objectContaining({ message_count: 3, attachment_count: 1, updated_at: lastPublic?.createdAt }),
+    ]);
+  });
 });
 
 describe('list filters, search and keyset paging (viewer, ticket-read-all in 1001)', () => {

@@ -33,8 +33,9 @@
  *   Categories: technical 24, administrative 13, incident 10. Priorities: 1 High 8, 2 Normal 24, 3 Low 15.
  *   Messages 121 (of which 15 internal), attachments 8 (one on an internal note, on ticket gk-db01-schijf).
  *
- * `message_count` and `attachment_count` count every message and attachment, internal ones included,
- * and `updated_at` is the time of the last message.
+ * `message_count` and `attachment_count` count what the customer sees, as the API keeps them: replies
+ * with text that are not internal, and their files. `updated_at` is the time of the last message that
+ * is not an internal note (or that changed the status).
  */
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
@@ -1544,7 +1545,8 @@ function resolve(definition: TicketDefinition, index: number): DemoTicket {
       attachments: (message.files ?? []).map(attachment),
     };
   });
-  const last = messages.at(-1);
+  const visible = messages.filter((message) => !message.internal);
+  const last = messages.findLast((message) => !message.internal || message.statusChange !== null);
   if (!last) throw new Error(`${definition.key}: a ticket needs a message`);
   return {
     ...ticket,
@@ -1554,8 +1556,8 @@ function resolve(definition: TicketDefinition, index: number): DemoTicket {
     watchers,
     createdAt: new Date(Date.parse(opened)).toISOString(),
     updatedAt: last.createdAt,
-    messageCount: messages.length,
-    attachmentCount: messages.reduce((sum, message) => sum + message.attachments.length, 0),
+    messageCount: visible.filter((message) => message.body !== '').length,
+    attachmentCount: visible.reduce((sum, message) => sum + message.attachments.length, 0),
     messages,
   };
 }

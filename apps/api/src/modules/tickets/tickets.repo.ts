@@ -1,7 +1,7 @@
 import type { TicketCategory, TicketDepartment, TicketStatus } from '@portaal/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../users/users.table.ts';
+import { memberships, users } from '../users/users.table.ts';
 import type { Upload } from './attachments.ts';
 import { ticketAttachments, ticketMessages, tickets, ticketWatchers } from './tickets.table.ts';
 
@@ -348,6 +348,11 @@ export function createTicketsRepo(db: Database) {
     /**
      * A message (a reply, an internal note or a status change) with its files; the ticket's status,
      * counters and updated_at follow in the same transaction, so the list never needs a join.
+     *
+     * The counters and updated_at are what the customer can see: message_count counts the replies
+     * with text that are not internal, attachment_count their files, and updated_at moves on such a
+     * reply or a status change. An internal note leaves all three alone, or the customer's list would
+     * give it away.
      */
     async insertMessage(tx: Executor, message: NewMessage, status: TicketStatus): Promise<number> {
       const [row] = await tx
@@ -362,13 +367,17 @@ export function createTicketsRepo(db: Database) {
         .returning({ id: ticketMessages.id });
       if (!row) throw new Error('the message was not inserted');
       await insertAttachments(tx, message.ticketId, row.id, message.files);
+      const visible = !message.internal;
+      const moves = visible || message.statusChange !== null;
       await tx
         .update(tickets)
         .set({
           status,
-          updatedAt: sql`now()`,
-          messageCount: sql`${tickets.messageCount} + 1`,
-          attachmentCount: sql`${tickets.attachmentCount} + ${message.files.length}`,
+          ...(moves ? { updatedAt: sql`now()` } : {}),
+          ...(visible && message.body !== '' ? { messageCount: sql`${tickets.messageCount} + 1` } : {}),
+          ...(visible && message.files.length > 0
+            ? { attachmentCount: sql`${tickets.attachmentCount} + ${message.files.length}` }
+            : {}),
         })
         .where(eq(tickets.id, message.ticketId));
       return row.id;
@@ -378,16 +387,24 @@ export function createTicketsRepo(db: Database) {
       await tx.insert(ticketWatchers).values({ ticketId: ticket, userId }).onConflictDoNothing();
     },
 
-    /** Author and watchers with their global roles, to choose who hears about an event. */
-    async participants(tx: Executor, ticket: number, authorId: string) {
+    /**
+     * Author and watchers with their global roles and whether they are still a member of the
+     * ticket's customer, to choose who hears about an event.
+     */
+    async participants(tx: Executor, customer: number, ticket: number, authorId: string) {
       const watchers = await tx
         .select({ userId: ticketWatchers.userId })
         .from(ticketWatchers)
         .where(eq(ticketWatchers.ticketId, ticket));
       const ids = [...new Set([authorId, ...watchers.map((watcher) => watcher.userId)])];
       return tx
-        .select({ userId: users.id, roles: users.globalRoles })
+        .select({
+          userId: users.id,
+          roles: users.globalRoles,
+          member: sql<boolean>`${memberships.userId} is not null`,
+        })
         .from(users)
+        .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.customerId, customer)))
         .where(inArray(users.id, ids));
     },
   };

@@ -277,7 +277,11 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
     };
   }
 
-  /** Notifies author and watchers, never the actor; internal notes only reach staff among them. */
+  /**
+   * Notifies author and watchers, never the actor; internal notes only reach staff among them. A
+   * customer user who is no longer a member of the ticket's customer can no longer see the ticket,
+   * so hears nothing of it either.
+   */
   async function recordEvent(
     tx: Executor,
     input: {
@@ -291,10 +295,15 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
       body: string;
     },
   ): Promise<number[]> {
-    const participants = await repo.participants(tx, input.ticket.id, input.ticket.authorId);
+    const participants = await repo.participants(
+      tx,
+      input.customerId,
+      input.ticket.id,
+      input.ticket.authorId,
+    );
     const recipients = participants
       .filter((participant) => participant.userId !== input.actor.userId)
-      .filter((participant) => !input.internal || isStaffRoles(participant.roles))
+      .filter((participant) => isStaffRoles(participant.roles) || (!input.internal && participant.member))
       .map((participant) => participant.userId);
     if (recipients.length === 0) return [];
     return events.recordTicketEvent(tx, {
