@@ -45,4 +45,38 @@ describe('request logs', () => {
     }
     expect(all).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.eyJ/);
   });
+
+  it('record another customer, a hidden ticket or attachment as a denied access', async () => {
+    const tokens = await loginWithPassword({
+      issuer: server.issuer,
+      clientId: server.clientId,
+      redirectUri: `${server.baseUrl}/`,
+      username: 'viewer',
+      password: 'demo',
+    });
+    const list = await call(server, 'GET', '/api/v2/customer/1001/tickets?limit=1', {
+      token: tokens.access_token,
+    });
+    const [visible] = list.json as { ticket_id: number }[];
+    const paths = [
+      '/api/v2/customer/1002',
+      '/api/v2/customer/1001/tickets/999999',
+      `/api/v2/customer/1001/tickets/${visible?.ticket_id}/attachments/999999`,
+    ];
+    const answers = await Promise.all(
+      paths.map((path) => call(server, 'GET', path, { token: tokens.access_token })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([403, 404, 404]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const denied = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((record) => record.msg === 'access denied' && paths.includes(String(record.url)));
+    expect(denied.map((record) => [record.url, record.code, record.level])).toEqual(
+      expect.arrayContaining([
+        [paths[0], 'FORBIDDEN', 40],
+        [paths[1], 'TICKET_NOT_FOUND', 40],
+        [paths[2], 'ATTACHMENT_NOT_FOUND', 40],
+      ]),
+    );
+  });
 });

@@ -89,11 +89,17 @@ export function sendProblem(reply: FastifyReply, problem: Problem) {
   return reply.code(problem.status).type('application/problem+json').send(problem);
 }
 
+/**
+ * Not-found answers that also stand for "you may not see this": the API does not tell a hidden
+ * customer, ticket or attachment from a missing one, but the log records each as a denied access.
+ */
+const DENIED_AS_NOT_FOUND = new Set(['CUSTOMER_NOT_FOUND', 'TICKET_NOT_FOUND', 'ATTACHMENT_NOT_FOUND']);
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const problem = toProblem(error, request.id);
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
-    else if (problem.status === 403 || problem.code === 'CUSTOMER_NOT_FOUND') {
+    else if (problem.status === 403 || DENIED_AS_NOT_FOUND.has(problem.code)) {
       request.log.warn({ code: problem.code, url: request.url }, 'access denied');
     }
     if (problem.status === 401) reply.header('WWW-Authenticate', 'Bearer');
