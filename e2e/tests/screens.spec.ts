@@ -155,11 +155,32 @@ test('the phone layout: the sidebar opens from the menu button and closes after 
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Company' });
   await expect(company).not.toBeInViewport();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  const sidebarId = await menu.getAttribute('aria-controls');
+  expect(sidebarId).toBeTruthy();
+  const sidebar = page.locator(`#${sidebarId}`);
+  await expect(sidebar).toContainText('Company');
+  // Closed, the sidebar's links are out of the Tab order: Tab from the header's last control goes on
+  // to the page.
+  await expect(sidebar).toHaveAttribute('inert');
+  await page.getByTestId('user-menu').focus();
+  await page.keyboard.press('Tab');
+  const inSidebar = () =>
+    page.evaluate((id) => document.activeElement?.closest(`#${id}`) !== null, sidebarId as string);
+  expect(await inSidebar()).toBe(false);
+
   await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(sidebar).not.toHaveAttribute('inert');
   await expect(company).toBeInViewport();
-  await company.click();
+  await company.focus();
+  expect(await inSidebar()).toBe(true);
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/company$/);
   await expect(company).not.toBeInViewport();
+  // The focus does not fall to the page body: it goes back to the menu button.
+  await expect(menu).toBeFocused();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
   // Nothing wider than the phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

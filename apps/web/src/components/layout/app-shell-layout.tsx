@@ -1,9 +1,10 @@
 import { AppShell, Burger, Container, Group, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet, useRouter } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
+import { BREAKPOINTS_PX } from '../../app/theme.ts';
 import { CustomerSwitcher } from '../../features/customers/components/customer-switcher.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
@@ -13,6 +14,8 @@ import { Sidebar } from './sidebar.tsx';
 import { useLayoutMeasurements } from './use-layout-measurements.ts';
 import { UserMenu } from './user-menu.tsx';
 
+const MENU_BUTTON_ID = 'app-menu-button';
+
 /** Header and sidebar around the page; 'dashboard' uses the full width, 'default' a reading width. */
 export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }) {
   const { t } = useTranslation('global');
@@ -20,7 +23,29 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
   const [opened, { toggle, close }] = useDisclosure(false);
   const header = useRef<HTMLElement>(null);
   const sidebar = useRef<HTMLDivElement>(null);
+  const burger = useRef<HTMLButtonElement>(null);
   useLayoutMeasurements(header, sidebar);
+  // Below the sm breakpoint the sidebar is a drawer; closed, it is only moved off screen, so it is
+  // made inert: its links must not be reachable with Tab or by a screen reader.
+  const drawer = !useMediaQuery(`(min-width: ${BREAKPOINTS_PX.sm / 16}em)`, true, {
+    getInitialValueInEffect: false,
+  });
+  const hidden = drawer && !opened;
+  const router = useRouter();
+  // Following a link closes the drawer with the focus inside it: the focus goes back to the menu
+  // button, or it would fall to the page body once the drawer is inert. The next page may come in
+  // the other layout (dashboard or default), which mounts a menu button of its own.
+  const navigated = () => {
+    if (drawer && opened) {
+      burger.current?.focus();
+      const unsubscribe = router.subscribe('onRendered', () => {
+        unsubscribe();
+        const active = document.activeElement;
+        if (active === null || active === document.body) document.getElementById(MENU_BUTTON_ID)?.focus();
+      });
+    }
+    close();
+  };
 
   return (
     <AppShell
@@ -35,11 +60,15 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burger}
+              id={MENU_BUTTON_ID}
               opened={opened}
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
               aria-label={t('header.menu')}
+              aria-expanded={opened}
+              aria-controls="app-sidebar"
             />
             <UnstyledButton
               component={Link}
@@ -64,8 +93,8 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar ref={sidebar} component="div">
-        <Sidebar onNavigate={close} />
+      <AppShell.Navbar ref={sidebar} component="div" id="app-sidebar" inert={hidden}>
+        <Sidebar onNavigate={navigated} />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         {variant === 'dashboard' ? (
