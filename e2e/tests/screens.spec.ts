@@ -185,3 +185,82 @@ test('the phone layout: the sidebar opens from the menu button and closes after 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+/** WCAG contrast of a focused element's ring or border (computed colours) against what is around it. */
+function focusContrast(element: Element, { property, inside }: { property: string; inside: boolean }) {
+  const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = (value: string) => {
+    const [r = 0, g = 0, b = 0] = rgb(value).map((channel) => {
+      const c = channel / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  // The first opaque background: the element's own (a border sits on it) or its parents' (a ring
+  // drawn outside the element sits on theirs).
+  let node: Element | null = inside ? element : element.parentElement;
+  let background = 'rgb(255, 255, 255)';
+  while (node) {
+    const colour = getComputedStyle(node).backgroundColor;
+    const alpha = rgb(colour)[3];
+    if (colour !== 'transparent' && (alpha === undefined || alpha === 1)) {
+      background = colour;
+      break;
+    }
+    node = node.parentElement;
+  }
+  const style = getComputedStyle(element);
+  const [a, b] = [luminance(style.getPropertyValue(property)), luminance(background)].sort((x, y) => y - x);
+  return {
+    ratio: ((a ?? 0) + 0.05) / ((b ?? 0) + 0.05),
+    outline: style.outlineStyle,
+    colour: style.getPropertyValue(property),
+    background,
+  };
+}
+
+test('focus indicators: a ring of at least 3:1 around buttons and inputs in both colour modes', async ({
+  page,
+}) => {
+  await signIn(page, 'owner', { language: 'en' });
+  for (const mode of MODES) {
+    await test.step(`${mode} mode`, async () => {
+      await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+      await page.goto('/support');
+      await expect(page.getByTestId('ticket-table')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
+
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      await search.focus();
+      const ring = await search.evaluate(focusContrast, { property: 'outline-color', inside: false });
+      expect(ring.outline, 'the search input has a focus ring').toBe('solid');
+      expect(ring.ratio, `search ring ${ring.colour} on ${ring.background}`).toBeGreaterThanOrEqual(3);
+      const border = await search.evaluate(focusContrast, { property: 'border-top-color', inside: true });
+      expect(border.ratio, `search border ${border.colour} on ${border.background}`).toBeGreaterThanOrEqual(
+        3,
+      );
+
+      // A filter (multi-select): the ring goes around the whole field.
+      const status = page.getByRole('combobox', { name: 'Status' });
+      await status.focus();
+      const field = page.locator('.mantine-Input-input:focus-within');
+      await expect(field).toHaveCount(1);
+      const filterRing = await field.evaluate(focusContrast, { property: 'outline-color', inside: false });
+      expect(filterRing.outline, 'the status filter has a focus ring').toBe('solid');
+      expect(filterRing.ratio).toBeGreaterThanOrEqual(3);
+      await page.keyboard.press('Escape');
+
+      // From the search field back to the "New ticket" button with the keyboard.
+      await search.focus();
+      await page.keyboard.press('Shift+Tab');
+      const button = page.getByRole('link', { name: 'New ticket' }).first();
+      await expect(button).toBeFocused();
+      const buttonRing = await button.evaluate(focusContrast, { property: 'outline-color', inside: false });
+      expect(buttonRing.outline).toBe('solid');
+      expect(
+        buttonRing.ratio,
+        `button ring ${buttonRing.colour} on ${buttonRing.background}`,
+      ).toBeGreaterThanOrEqual(3);
+    });
+  }
+});
