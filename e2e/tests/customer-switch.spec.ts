@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { browserStorage, CUSTOMERS, STORAGE_KEYS, signIn, topLevelNavigation } from './support.ts';
+import {
+  browserStorage,
+  CUSTOMERS,
+  callApi,
+  DEMO_PASSWORD,
+  loginForm,
+  STORAGE_KEYS,
+  signIn,
+  topLevelNavigation,
+} from './support.ts';
 
 /*
  * SPEC.md §4 and issue 3 item 3: multi is owner of 1002 and viewer of 1003. Switching changes the
@@ -85,4 +94,41 @@ test('multi switches customer: stays where 1003 allows it, applies 1003’s righ
     await expectSelected(page, CUSTOMERS.vanDijk);
     await expect(page.getByTestId('user-menu')).toBeVisible();
   });
+});
+
+test('a mail link with ?customer= opens the ticket in that customer, through the login page', async ({
+  page,
+}) => {
+  await signIn(page, 'multi', { language: 'en' });
+  await expectSelected(page, CUSTOMERS.northwind);
+  const [ticket] = await callApi<{ ticket_id: number; subject: string }[]>(
+    page,
+    'GET',
+    `/api/v2/customer/${CUSTOMERS.vanDijk.id}/tickets?limit=1`,
+  );
+  if (!ticket) throw new Error('1003 has demo tickets');
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(loginForm(page)).toBeVisible();
+
+  // As from the mail: not signed in; after the login, 1002 (multi's main company) would be chosen.
+  await page.goto(`/support/ticket/${ticket.ticket_id}?customer=${CUSTOMERS.vanDijk.id}`);
+  await expect(loginForm(page)).toBeVisible();
+  await page.locator('#username').fill('multi');
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.locator('#kc-login').click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(ticket.subject);
+  await expect(page).toHaveURL(new RegExp(`/support/ticket/${ticket.ticket_id}$`));
+  await expectSelected(page, CUSTOMERS.vanDijk);
+  await expect(page.getByTestId('customer-switcher')).toHaveValue(CUSTOMERS.vanDijk.name);
+});
+
+test('a mail link naming a customer the user has no rights in changes nothing', async ({ page }) => {
+  await signIn(page, 'multi', { language: 'en' });
+  await page.goto(`/support/ticket/10001?customer=${CUSTOMERS.goudenKorst.id}`);
+  await expect(page).toHaveURL(/\/support\/ticket\/10001$/);
+  // 10001 is one of 1002's tickets: it opens in the customer that stayed selected.
+  await expect(page.getByText('#10001', { exact: true })).toBeVisible();
+  await expectSelected(page, CUSTOMERS.northwind);
+  await expect(page.getByTestId('customer-switcher')).toHaveValue(CUSTOMERS.northwind.name);
 });

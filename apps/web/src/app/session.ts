@@ -2,7 +2,7 @@ import type { Customer } from '@portaal/contracts';
 import { hasRights, type RightsRequirement } from '@portaal/contracts/rights';
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { ApiError, createApiClient, shouldRetry } from '../lib/api-client.ts';
+import { type ApiClient, ApiError, createApiClient, shouldRetry } from '../lib/api-client.ts';
 import { type Auth, createAuth, type OidcConfig } from '../lib/auth/auth.ts';
 import {
   resetSelectedCustomer,
@@ -38,6 +38,15 @@ export const TEST_MODE = import.meta.env.VITE_TEST_MODE === 'true';
 export const ADMIN_CONSOLE = import.meta.env.VITE_ADMIN_CONSOLE === 'true';
 
 /** Everything the screens share: configuration, auth, the API client, the selected customer. */
+async function fetchCustomerName(api: ApiClient, id: number): Promise<string> {
+  const customer = await api.request<Customer>({
+    operation: 'getCustomer',
+    path: '/api/v2/customer/{customer_id}',
+    params: { customer_id: id },
+  });
+  return customer.display_name;
+}
+
 export function createSession(config: ClientConfig) {
   const oidc: OidcConfig = {
     url: config.oidc.url,
@@ -59,14 +68,7 @@ export function createSession(config: ClientConfig) {
     },
   });
 
-  const fetchName = async (id: number) =>
-    (
-      await api.request<Customer>({
-        operation: 'getCustomer',
-        path: '/api/v2/customer/{customer_id}',
-        params: { customer_id: id },
-      })
-    ).display_name;
+  const fetchName = (id: number) => fetchCustomerName(api, id);
 
   const rights = () => auth.getState().userInfo?.rights ?? {};
 
@@ -104,6 +106,17 @@ export function createSession(config: ClientConfig) {
   };
 }
 export type Session = ReturnType<typeof createSession>;
+
+/** Selects a customer known only by id (a notification's, a mail link's), fetching its name for the switcher. */
+export async function selectCustomerById(
+  session: Pick<Session, 'api' | 'selected' | 'selectCustomer'>,
+  id: number,
+): Promise<void> {
+  if (session.selected.get()?.id === id) return;
+  // The name only labels the switcher; what the user asked for is the customer's page.
+  const name = await fetchCustomerName(session.api, id).catch(() => '');
+  session.selectCustomer({ id, name });
+}
 
 export const SessionContext = createContext<Session | null>(null);
 

@@ -1,17 +1,29 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
+import { selectCustomerById } from '../../app/session.ts';
 import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { TicketDetailPage } from '../../features/tickets/components/ticket-detail-page.tsx';
-import { parseTicketId } from '../../features/tickets/utils/search-params.ts';
+import { parseTicketId, validateTicketSearch } from '../../features/tickets/utils/search-params.ts';
 
+const checkLogin = guard('login');
 const checkAccess = guard(access.support);
 
 export const Route = createFileRoute('/_app/support/ticket/$id')({
   staticData: { requirement: access.support },
+  // ?customer=1002 comes with the links in notification mails: the ticket belongs to that customer.
+  validateSearch: validateTicketSearch,
   beforeLoad: async (args) => {
     // "abc" or "-1" is no ticket number: the page-not-found error, without asking the API.
     if (parseTicketId(args.params.id) === undefined) throw notFound();
+    const { customer } = args.search;
+    if (customer !== undefined) {
+      await checkLogin(args);
+      const { session } = args.context;
+      // A customer the user cannot open is left alone: the ticket then shows as not found.
+      if (session.can(access.support, customer)) await selectCustomerById(session, customer);
+      throw redirect({ to: '/support/ticket/$id', params: args.params, search: {}, replace: true });
+    }
     await checkAccess(args);
   },
   // Not awaited: the page shows its skeleton, and a 404 shows as the ticket's not-found state.

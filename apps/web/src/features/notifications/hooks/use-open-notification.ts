@@ -1,6 +1,6 @@
-import type { Customer, Notification } from '@portaal/contracts';
+import type { Notification } from '@portaal/contracts';
 import { useNavigate } from '@tanstack/react-router';
-import { useSession } from '../../../app/session.ts';
+import { selectCustomerById, useSession } from '../../../app/session.ts';
 import { useMarkNotification } from '../api/use-mark-notification.ts';
 
 /**
@@ -19,18 +19,7 @@ export function useOpenNotification(onOpen?: (notification: Notification) => unk
       mark.mutate({ notificationId: notification.notification_id, read: true });
     }
     if (notification.ticket_id === null) return;
-    if (notification.customer_id !== session.selected.get()?.id) {
-      const name = await session.api
-        .request<Customer>({
-          operation: 'getCustomer',
-          path: '/api/v2/customer/{customer_id}',
-          params: { customer_id: notification.customer_id },
-        })
-        .then((customer) => customer.display_name)
-        // The name only labels the switcher; the ticket is what the user asked for.
-        .catch(() => '');
-      session.selectCustomer({ id: notification.customer_id, name });
-    }
+    await selectCustomerById(session, notification.customer_id);
     await onOpen?.(notification);
     await navigate({ to: '/support/ticket/$id', params: { id: String(notification.ticket_id) } });
   };

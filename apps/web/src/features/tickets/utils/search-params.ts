@@ -94,9 +94,15 @@ export function validateNewTicketSearch(search: Record<string, unknown>): { requ
   return request ? { request } : {};
 }
 
-/** A ticket number from the URL: a positive safe integer, or undefined for anything else. */
+/** A ticket number or customer id from the URL: a positive safe integer, or undefined for anything else. */
 export function parseTicketId(raw: string): number | undefined {
   if (!/^[1-9]\d{0,15}$/.test(raw)) return undefined;
   const id = Number(raw);
   return Number.isSafeInteger(id) ? id : undefined;
+}
+
+/** The ticket page's search: ?customer= from a notification mail's link. */
+export function validateTicketSearch(search: Record<string, unknown>): { customer?: number } {
+  const customer = parseTicketId(String(search.customer ?? ''));
+  return customer === undefined ? {} : { customer };
 }
