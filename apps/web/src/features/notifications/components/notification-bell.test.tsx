@@ -18,6 +18,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, SessionContext } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import type { SelectedCustomer } from '../../../lib/selected-customer.ts';
 import { installDomShims, readLocale } from '../../../test/dom.ts';
 import { NotificationBell } from './notification-bell.tsx';
@@ -207,6 +208,10 @@ describe('the notification bell', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Unread: Service desk replied to ticket #12: Printer offline');
     expect(items[0]).toHaveTextContent('5 minutes ago');
+    // SPEC.md's date format, with the exact instant on the time element.
+    const time = items[0]?.querySelector('time');
+    expect(time?.textContent).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+    expect(time?.textContent).toBe(formatDateTime(String(time?.getAttribute('datetime'))));
     expect(items[0]).toHaveAttribute('data-unread');
     expect(items[1]).toHaveTextContent('Read: Ticket #9 is now closed: VPN slow');
     expect(items[1]).toHaveTextContent('yesterday');

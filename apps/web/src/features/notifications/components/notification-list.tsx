@@ -184,9 +184,9 @@ function NotificationItem({
             {notificationText(notification, t)}
           </Text>
           <Text size="xs" c="dimmed">
-            <time dateTime={notification.created_at} title={formatDateTime(notification.created_at)}>
-              {formatRelativeTime(notification.created_at, currentLanguage(i18n), t('notifications.justNow'))}
-            </time>
+            {/* SPEC.md's DD-MM-YYYY HH:mm, with the age beside it for a quick read. */}
+            <time dateTime={notification.created_at}>{formatDateTime(notification.created_at)}</time>
+            {` · ${formatRelativeTime(notification.created_at, currentLanguage(i18n), t('notifications.justNow'))}`}
           </Text>
         </Stack>
       </UnstyledButton>
