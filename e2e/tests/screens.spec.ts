@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   type ColourMode,
   CUSTOMERS,
+  chooseColourMode,
   expectNoAxeViolations,
   loginForm,
   saveScreenshot,
@@ -263,4 +264,29 @@ test('focus indicators: a ring of at least 3:1 around buttons and inputs in both
       ).toBeGreaterThanOrEqual(3);
     });
   }
+});
+
+test('menus give the focus back to their button when they close', async ({ page }) => {
+  await signIn(page, 'owner', { language: 'en' });
+  await page.goto('/company');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(CUSTOMERS.goudenKorst.name);
+  for (const testId of ['preferences', 'user-menu']) {
+    const trigger = page.getByTestId(testId);
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(trigger, `${testId} after Esc`).toBeFocused();
+  }
+  // Choosing an item with the keyboard closes the menu; the focus is back on its button.
+  const preferences = page.getByTestId('preferences');
+  await preferences.focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('colour-mode-dark').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(preferences).toBeFocused();
+  await chooseColourMode(page, 'auto');
 });

@@ -276,6 +276,36 @@ describe('the notification bell', () => {
     ]);
   });
 
+  it('under "Unread", marking one read moves the focus to the next item, then the title; Esc still closes', async () => {
+    const second = {
+      ...reply,
+      notification_id: 29,
+      ticket_id: 8,
+      params: { ...reply.params, ticket_subject: 'Disk full' },
+    };
+    const { user } = await renderBell({ notifications: [reply, second, closed] });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findAllByTestId('notification');
+    await user.click(within(dialog).getByText('Unread'));
+    await waitFor(() => expect(within(dialog).getAllByTestId('notification')).toHaveLength(2));
+
+    const first = within(dialog).getAllByTestId('notification')[0] as HTMLElement;
+    await user.click(within(first).getByRole('button', { name: 'Mark as read' }));
+    await waitFor(() => expect(within(dialog).getAllByTestId('notification')).toHaveLength(1));
+    const next = within(dialog).getByRole('button', { name: /Disk full/ });
+    await waitFor(() => expect(next).toHaveFocus());
+
+    const last = within(dialog).getByTestId('notification');
+    await user.click(within(last).getByRole('button', { name: 'Mark as read' }));
+    expect(await within(dialog).findByText('No unread notifications')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('heading', { name: 'Notifications' })).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
+  });
+
   it('opens a notification: marks it read, tells the layout, and goes to the ticket', async () => {
     const opened: Notification[] = [];
     const { user, sent, selections, router } = await renderBell({

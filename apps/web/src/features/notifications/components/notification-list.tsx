@@ -68,6 +68,19 @@ export function NotificationList({
     setFocusIndex(notifications.length);
     void list.fetchNextPage();
   };
+  // Marked read under the "Unread" filter (or unread under a stale list), an item leaves the list
+  // with the focus on its button; the focus goes to the item that took its place, the one before it,
+  // or the title, so that it stays in the popover and Esc still closes it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const marked = useRef<{ button: HTMLElement; index: number }>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked whenever the list re-renders
+  useEffect(() => {
+    const last = marked.current;
+    if (last === undefined || last.button.isConnected) return;
+    marked.current = undefined;
+    const items = listRef.current?.querySelectorAll<HTMLElement>('[data-notification-open]') ?? [];
+    (items[Math.min(last.index, items.length - 1)] ?? heading.current)?.focus();
+  }, [notifications.length, list.isPending]);
   const unread = summary.data?.unread ?? notifications.filter((item) => !item.read_at).length;
   const actionError = markAll.error ?? mark.error;
 
@@ -76,7 +89,7 @@ export function NotificationList({
       <Stack gap="xs" className={classes.header}>
         {/* Wraps on narrow phones, where title and "mark all" do not fit on one line in Dutch. */}
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={2} size="h4" id={titleId}>
+          <Title order={2} size="h4" id={titleId} ref={heading} tabIndex={-1}>
             {t('notifications.title')}
           </Title>
           {/* aria-disabled rather than disabled (or loading, which disables): a disabled button
@@ -135,12 +148,15 @@ export function NotificationList({
       ) : (
         <ScrollArea.Autosize mah="min(60vh, 32rem)" type="auto">
           <ul className={classes.list} data-testid="notifications-list" ref={listRef}>
-            {notifications.map((notification) => (
+            {notifications.map((notification, index) => (
               <NotificationItem
                 key={notification.notification_id}
                 notification={notification}
                 onOpen={onOpen}
-                onMark={(read) => mark.mutate({ notificationId: notification.notification_id, read })}
+                onMark={(read, button) => {
+                  marked.current = { button, index };
+                  mark.mutate({ notificationId: notification.notification_id, read });
+                }}
               />
             ))}
           </ul>
@@ -169,7 +185,7 @@ function NotificationItem({
 }: {
   notification: Notification;
   onOpen: (notification: Notification) => void;
-  onMark: (read: boolean) => void;
+  onMark: (read: boolean, button: HTMLElement) => void;
 }) {
   const { t, i18n } = useTranslation('global');
   const unread = notification.read_at === null;
@@ -191,7 +207,12 @@ function NotificationItem({
         </Stack>
       </UnstyledButton>
       <Tooltip label={markLabel}>
-        <ActionIcon variant="subtle" color="gray" onClick={() => onMark(unread)} aria-label={markLabel}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={(event) => onMark(unread, event.currentTarget)}
+          aria-label={markLabel}
+        >
           <NotificationIcon name={unread ? 'markRead' : 'markUnread'} size={16} />
         </ActionIcon>
       </Tooltip>

@@ -1,9 +1,10 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { TicketAttachment } from '@portaal/contracts';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { useDownloadAttachment } from '../api/use-download-attachment.ts';
 import { formatFileSize } from '../utils/file-size.ts';
+import { BusyButton } from './busy-button.tsx';
 import { Icon } from './icons.tsx';
 import classes from './tickets.module.css';
 
@@ -33,11 +34,11 @@ export function MessageAttachments({
             <Text size="sm" c="dimmed" className={classes.nowrap}>
               {formatFileSize(attachment.size, i18n.language)}
             </Text>
-            <Button
+            <BusyButton
               size="compact-sm"
               variant="default"
               leftSection={<Icon name="download" size={14} />}
-              loading={busy}
+              busy={busy}
               aria-label={t('attachments.download', { name: attachment.file_name })}
               onClick={() =>
                 download.mutate(attachment, {
@@ -52,7 +53,7 @@ export function MessageAttachments({
               }
             >
               {t('attachments.downloadShort')}
-            </Button>
+            </BusyButton>
           </li>
         );
       })}

@@ -163,6 +163,20 @@ describe('support overview', () => {
     await screen.findByTestId('ticket-cards');
     expect(location()).toBe('/support');
     expect(query(lists(sent).at(-1))).toEqual({ limit: '25' });
+    // The button is gone; the focus went to the search field rather than the page body.
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveFocus();
+  });
+
+  it('clears the filters from the filter bar and keeps the focus in the form', async () => {
+    const { renderAt, user } = setupTickets({ answer: () => json(200, tickets) });
+    await renderAt('/support?search=mail&priority=1');
+    await screen.findByTestId('ticket-cards');
+    const filters = screen.getByRole('search', { name: 'Search and filter tickets' });
+    await user.click(within(filters).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location()).toBe('/support'));
+    expect(within(filters).queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    expect(within(filters).getByRole('searchbox', { name: 'Search' })).toHaveFocus();
+    expect(within(filters).getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
   it('loads more with the cursor of the Link header and moves the focus to the first new ticket', async () => {

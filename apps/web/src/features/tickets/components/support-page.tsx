@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
@@ -38,6 +38,13 @@ export function SupportPage({
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const canCreate = selected !== undefined && session.can(access.newTicket, selected.id);
   const setFilters = (next: TicketFilters) => onSearchChange(searchFromFilters(next));
+  const searchInput = useRef<HTMLInputElement>(null);
+  // "Clear filters" disappears once the filters are gone; the focus goes to the search field, where
+  // a new search starts, instead of falling to the page body.
+  const clearFilters = () => {
+    setFilters(noFilters);
+    searchInput.current?.focus();
+  };
 
   return (
     <Stack gap="lg">
@@ -59,7 +66,12 @@ export function SupportPage({
       ) : (
         <>
           <Card withBorder padding="md" radius="md">
-            <TicketFiltersBar filters={filters} onChange={setFilters} />
+            <TicketFiltersBar
+              filters={filters}
+              onChange={setFilters}
+              onClear={clearFilters}
+              searchRef={searchInput}
+            />
           </Card>
           {/* A new key per customer: another customer's pages and cursors must not carry over. */}
           <TicketResults
@@ -67,7 +79,7 @@ export function SupportPage({
             customerId={selected.id}
             filters={filters}
             canCreate={canCreate}
-            onClear={() => setFilters(noFilters)}
+            onClear={clearFilters}
           />
         </>
       )}

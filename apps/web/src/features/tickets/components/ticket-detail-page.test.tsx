@@ -211,8 +211,10 @@ describe('ticket detail', () => {
     expect(await screen.findByText('Status changed to Closed')).toBeInTheDocument();
     const patch = sent.find((request) => request.method === 'PATCH');
     expect(patch).toMatchObject({ url: detailUrl, body: { status: 'closed' } });
-    expect(await screen.findByRole('button', { name: 'Reopen ticket' })).toBeInTheDocument();
+    const reopen = await screen.findByRole('button', { name: 'Reopen ticket' });
     expect(screen.getByText('This ticket is closed. Replying reopens it.')).toBeInTheDocument();
+    // The same button changed its words: the keyboard focus is still on it.
+    expect(reopen).toHaveFocus();
   });
 
   it('shows no status actions or reply form when the ticket allows none', async () => {
@@ -261,8 +263,12 @@ describe('ticket detail', () => {
           : answer(request),
     });
     await renderAt('/support/ticket/10001');
-    await user.click(await screen.findByRole('button', { name: 'Download bounce.log' }));
+    const button = await screen.findByRole('button', { name: 'Download bounce.log' });
+    await user.click(button);
     await waitFor(() => expect(clicked).toHaveBeenCalled());
+    // Busy, the button stays focusable (not disabled), so the focus is still on it afterwards.
+    expect(button).toHaveFocus();
+    expect(button).not.toBeDisabled();
     const link = clicked.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('bounce.log');
     expect(link.href).toBe('blob:portaal/1');

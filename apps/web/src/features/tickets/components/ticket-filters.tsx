@@ -8,14 +8,9 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from '@portaal/contracts/ticket-rules';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  hasFilters,
-  noFilters,
-  TICKET_SEARCH_MAX_LENGTH,
-  type TicketFilters,
-} from '../utils/search-params.ts';
+import { hasFilters, TICKET_SEARCH_MAX_LENGTH, type TicketFilters } from '../utils/search-params.ts';
 import { Icon } from './icons.tsx';
 
 /** Typing pauses this long before the list is searched. */
@@ -25,9 +20,14 @@ export const SEARCH_DEBOUNCE_MS = 350;
 export function TicketFiltersBar({
   filters,
   onChange,
+  onClear,
+  searchRef,
 }: {
   filters: TicketFilters;
   onChange: (filters: TicketFilters) => void;
+  /** Removes every filter (and moves the focus somewhere that stays). */
+  onClear: () => void;
+  searchRef?: RefObject<HTMLInputElement | null>;
 }) {
   const { t } = useTranslation('support');
   const [text, setText] = useState(filters.search);
@@ -62,7 +62,7 @@ export function TicketFiltersBar({
   const clear = () => {
     sent.current = '';
     setText('');
-    onChange(noFilters);
+    onClear();
   };
 
   return (
@@ -70,6 +70,7 @@ export function TicketFiltersBar({
     <form role="search" aria-label={t('list.filters')} onSubmit={submit}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
         <TextInput
+          ref={searchRef}
           type="search"
           label={t('list.search')}
           placeholder={t('list.searchPlaceholder')}

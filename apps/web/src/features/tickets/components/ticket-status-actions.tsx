@@ -1,4 +1,4 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import type { Ticket } from '@portaal/contracts';
 import type { TicketStatus } from '@portaal/contracts/ticket-rules';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { useChangeTicketStatus } from '../api/use-change-ticket-status.ts';
+import { BusyButton } from './busy-button.tsx';
 
 /**
  * Status changes without a message. Customers get "Close ticket" or "Reopen ticket" when the ticket
@@ -41,31 +42,25 @@ export function TicketStatusActions({ ticket, customerId }: { ticket: Ticket; cu
           allowDeselect={false}
           w={220}
         />
-        <Button
+        <BusyButton
           variant="default"
-          disabled={!target}
-          loading={change.isPending}
+          unavailable={!target}
+          busy={change.isPending}
           onClick={() => target && apply(target)}
         >
           {t('detail.applyStatus')}
-        </Button>
+        </BusyButton>
       </Group>
     );
   }
 
-  if (ticket.status !== 'closed' && allowed.includes('closed')) {
-    return (
-      <Button variant="default" loading={change.isPending} onClick={() => apply('closed')}>
-        {t('detail.close')}
-      </Button>
-    );
-  }
-  if (ticket.status === 'closed' && allowed.includes('open')) {
-    return (
-      <Button variant="default" loading={change.isPending} onClick={() => apply('open')}>
-        {t('detail.reopen')}
-      </Button>
-    );
-  }
-  return null;
+  // Close and reopen are one button that changes its words: the element, and with it the keyboard
+  // focus, stays when the ticket changes state.
+  const next = ticket.status === 'closed' ? 'open' : 'closed';
+  if (!allowed.includes(next)) return null;
+  return (
+    <BusyButton variant="default" busy={change.isPending} onClick={() => apply(next)}>
+      {next === 'closed' ? t('detail.close') : t('detail.reopen')}
+    </BusyButton>
+  );
 }
