@@ -150,6 +150,20 @@ describe('support overview', () => {
     expect(within(empty).getByRole('heading', { name: 'No tickets yet' })).toBeInTheDocument();
     expect(within(empty).getByRole('link', { name: 'New ticket' })).toBeInTheDocument();
     expect(within(empty).queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('tickets-count')).toHaveRole('status');
+    expect(screen.getByTestId('tickets-count')).toHaveTextContent('No tickets yet');
+  });
+
+  it('announces a search that finds nothing, after one that found tickets', async () => {
+    const { renderAt, user } = setupTickets({
+      answer: (request) => json(200, query(request).search ? [] : tickets),
+    });
+    await renderAt('/support');
+    const status = await screen.findByTestId('tickets-count');
+    await waitFor(() => expect(status).toHaveTextContent('2 tickets shown'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nothing like this');
+    await waitFor(() => expect(status).toHaveTextContent('No matching tickets'));
+    expect(status).toHaveRole('status');
   });
 
   it('says when nothing matches the filters, and clears them', async () => {
@@ -159,6 +173,9 @@ describe('support overview', () => {
     await renderAt('/support?status=new');
     const empty = await screen.findByTestId('tickets-empty');
     expect(within(empty).getByRole('heading', { name: 'No matching tickets' })).toBeInTheDocument();
+    // Announced politely, not only shown.
+    expect(screen.getByTestId('tickets-count')).toHaveRole('status');
+    expect(screen.getByTestId('tickets-count')).toHaveTextContent('No matching tickets');
     await user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
     await screen.findByTestId('ticket-cards');
     expect(location()).toBe('/support');

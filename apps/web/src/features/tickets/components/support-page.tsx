@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -127,18 +127,20 @@ function TicketResults({
     setFocusTicket(result.data?.pages.flatMap((page) => page.tickets)[firstNew]?.ticket_id);
   };
 
+  const filtered = hasFilters(filters);
+  const emptyTitle = filtered ? t('list.noMatchTitle') : t('list.emptyTitle');
+
   let body: ReactNode;
   if (query.isPending) {
     body = <LoadingLines lines={8} height={20} />;
   } else if (query.isError && !query.isFetchNextPageError) {
     body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   } else if (tickets.length === 0) {
-    const filtered = hasFilters(filters);
     body = (
       <Card withBorder padding="xl" radius="md" data-testid="tickets-empty">
         <Stack gap="xs" align="flex-start">
           <Title order={3} size="h4">
-            {filtered ? t('list.noMatchTitle') : t('list.emptyTitle')}
+            {emptyTitle}
           </Title>
           <Text c="dimmed">{filtered ? t('list.noMatchText') : t('list.emptyText')}</Text>
           {filtered ? (
@@ -190,8 +192,15 @@ function TicketResults({
         <Title order={2} size="h3" id="tickets-title">
           {t('list.title')}
         </Title>
+        {/* A polite live region: screen readers hear the count after each search, and that nothing
+            was found (which the card below shows; here it is only heard). */}
         <Text size="sm" c="dimmed" role="status" data-testid="tickets-count">
-          {query.isSuccess && tickets.length > 0 ? t('list.shown', { count: tickets.length }) : ''}
+          {query.isSuccess &&
+            (tickets.length > 0 ? (
+              t('list.shown', { count: tickets.length })
+            ) : (
+              <VisuallyHidden>{emptyTitle}</VisuallyHidden>
+            ))}
         </Text>
       </Group>
       {body}
