@@ -553,11 +553,19 @@ describe.each(subjects)('writes: $username', (subject) => {
     expect((reopened.json as Ticket).messages.at(-1)).toMatchObject({ body: '', status_change: 'open' });
   });
 
-  it('POST change-requests: billing-edit for address and bank account, subscription-edit for end-contract', async () => {
+  it('POST change-requests (billing-edit: address, bank account) and contracts/{id}/end-request (subscription-edit)', async () => {
     const options = await auth(subject);
     const request = (customer: number, kind: string, json: unknown) =>
-      send(server, 'POST', `/api/v2/customer/${customer}/change-requests/${kind}`, { ...options, json });
+      send(
+        server,
+        'POST',
+        kind === 'end-contract'
+          ? `/api/v2/customer/${customer}/contracts/CT-2024-0042/end-request`
+          : `/api/v2/customer/${customer}/change-requests`,
+        { ...options, json },
+      );
     const address = {
+      type: 'address',
       action: 'change',
       address_type: 'invoice',
       street: 'Keizersgracht',
@@ -567,13 +575,13 @@ describe.each(subjects)('writes: $username', (subject) => {
       country: 'nl',
     };
     const bank = {
+      type: 'bank_account',
       action: 'add',
       iban: 'NL91 ABNA 0417 1643 00',
       bic: 'ABNANL2A',
       account_holder: 'Matrix B.V.',
     };
     const end = {
-      contract_reference: 'CT-2024-0042',
       end_date: '2027-03-31',
       reason: 'Moving to own hardware',
     };
@@ -617,5 +625,56 @@ describe.each(subjects)('writes: $username', (subject) => {
       expect((account.json as Ticket).messages[0]?.body).toContain('IBAN: NL91 ABNA 0417 1643 00');
       expect((ending.json as Ticket).subject).toBe('End of contract CT-2024-0042');
     }
+  });
+});
+
+describe('change requests refuse bad input with the field at fault, and store nothing', () => {
+  it.each([
+    ['no type', 'change-requests', {}, 'type'],
+    ['an unknown type', 'change-requests', { type: 'phone', action: 'add' }, 'type'],
+    [
+      'an address without a town',
+      'change-requests',
+      {
+        type: 'address',
+        action: 'add',
+        address_type: 'visit',
+        street: 'Dam',
+        house_number: '1',
+        postal_code: '1012 JS',
+        country: 'NL',
+      },
+      'town',
+    ],
+    [
+      'a bank account with a wrong IBAN',
+      'change-requests',
+      { type: 'bank_account', action: 'change', iban: 'NL00 ABNA 0000 0000 00', account_holder: 'X' },
+      'iban',
+    ],
+    [
+      'an unknown field',
+      'change-requests',
+      { type: 'bank_account', action: 'change', iban: 'NL91ABNA0417164300', account_holder: 'X', amount: 5 },
+      '',
+    ],
+    ['an end date that is no date', 'contracts/CT-1/end-request', { end_date: '31-03-2027' }, 'end_date'],
+    [
+      'a contract reference of 61 characters',
+      `contracts/${'C'.repeat(61)}/end-request`,
+      { end_date: '2027-03-31' },
+      'contract_id',
+    ],
+  ])('%s', async (_label, path, json, field) => {
+    const before = await server.count('select count(*) from tickets');
+    const response = await send(server, 'POST', `/api/v2/customer/1001/${path}`, {
+      token: await token('owner'),
+      json,
+    });
+    expect(response.status, JSON.stringify(response.json)).toBe(400);
+    const problem = response.json as Problem;
+    expect(problem.code).toBe('VALIDATION_FAILED');
+    if (field) expect(problem.errors?.map((error) => error.field)).toContain(field);
+    expect(await server.count('select count(*) from tickets')).toBe(before);
   });
 });

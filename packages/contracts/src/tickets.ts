@@ -247,9 +247,28 @@ export const bankAccountChangeRequestSchema = z
   .strict();
 export type BankAccountChangeRequest = z.input<typeof bankAccountChangeRequestSchema>;
 
+/** POST change-requests (DESIGN.md §4): one endpoint for both, told apart by `type`. */
+export const changeRequestSchema = z
+  .discriminatedUnion(
+    'type',
+    [
+      addressChangeRequestSchema.extend({ type: z.literal('address') }),
+      bankAccountChangeRequestSchema.extend({ type: z.literal('bank_account') }),
+    ],
+    { error: 'type must be address or bank_account' },
+  )
+  .meta({ id: 'ChangeRequest' });
+export type ChangeRequest = z.input<typeof changeRequestSchema>;
+
+/** The contract in POST contracts/{contract_id}/end-request: its reference, until the contracts domain exists. */
+export const contractParamsSchema = z.object({
+  customer_id: customerIdSchema,
+  contract_id: shortText(60),
+});
+
+/** POST contracts/{contract_id}/end-request (DESIGN.md §4). */
 export const endContractRequestSchema = z
   .object({
-    contract_reference: shortText(60),
     end_date: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
     reason: z.string().trim().max(2000, 'must be at most 2000 characters').refine(noNul, NO_NUL).optional(),
   })

@@ -1,6 +1,6 @@
 import {
-  addressChangeRequestSchema,
-  bankAccountChangeRequestSchema,
+  changeRequestSchema,
+  contractParamsSchema,
   customerParamsSchema,
   endContractRequestSchema,
   ticketSchema,
@@ -15,68 +15,49 @@ const security = [{ bearer: [] }];
 const created = { 201: ticketSchema, ...authProblems };
 
 /**
- * SPEC.md §5 change requests: each becomes an administrative ticket whose description states whether
- * something is changed or added. Their own rights apply instead of the request types per role.
+ * SPEC.md §5 change requests, at DESIGN.md §4's addresses: each becomes an administrative ticket whose
+ * description states whether something is changed or added. Their own rights apply instead of the
+ * request types per role. Until the contracts domain exists, the contract id in the end request is the
+ * contract's reference as the customer knows it.
  */
 export const changeRequestRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> = async (
   app,
   { tickets },
 ) => {
   app.post(
-    '/api/v2/customer/:customer_id/change-requests/address',
+    '/api/v2/customer/:customer_id/change-requests',
     {
       config: { access: { rights: { customer: ['billing-edit'] } } },
       schema: {
         tags,
         security,
-        summary: 'Request to change or add an address (creates an administrative ticket)',
+        summary: 'Request to change or add an address or a bank account (creates an administrative ticket)',
         params: customerParamsSchema,
-        body: addressChangeRequestSchema,
+        body: changeRequestSchema,
         response: created,
       },
     },
     async (request, reply) => {
       const customerId = request.params.customer_id;
-      const ticket = await tickets.createChangeRequest(await callerOf(request), customerId, {
-        kind: 'address',
-        body: request.body,
-      });
+      const body = request.body;
+      const ticket = await tickets.createChangeRequest(
+        await callerOf(request),
+        customerId,
+        body.type === 'address' ? { kind: 'address', body } : { kind: 'bank-account', body },
+      );
       return reply.code(201).header('Location', ticketPath(customerId, ticket.ticket_id)).send(ticket);
     },
   );
 
   app.post(
-    '/api/v2/customer/:customer_id/change-requests/bank-account',
-    {
-      config: { access: { rights: { customer: ['billing-edit'] } } },
-      schema: {
-        tags,
-        security,
-        summary: 'Request to change or add a bank account (creates an administrative ticket)',
-        params: customerParamsSchema,
-        body: bankAccountChangeRequestSchema,
-        response: created,
-      },
-    },
-    async (request, reply) => {
-      const customerId = request.params.customer_id;
-      const ticket = await tickets.createChangeRequest(await callerOf(request), customerId, {
-        kind: 'bank-account',
-        body: request.body,
-      });
-      return reply.code(201).header('Location', ticketPath(customerId, ticket.ticket_id)).send(ticket);
-    },
-  );
-
-  app.post(
-    '/api/v2/customer/:customer_id/change-requests/end-contract',
+    '/api/v2/customer/:customer_id/contracts/:contract_id/end-request',
     {
       config: { access: { rights: { customer: ['subscription-edit'] } } },
       schema: {
         tags,
         security,
         summary: 'Request to end a contract (creates an administrative ticket)',
-        params: customerParamsSchema,
+        params: contractParamsSchema,
         body: endContractRequestSchema,
         response: created,
       },
@@ -85,7 +66,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ tickets: TicketsServic
       const customerId = request.params.customer_id;
       const ticket = await tickets.createChangeRequest(await callerOf(request), customerId, {
         kind: 'end-contract',
-        body: request.body,
+        body: { ...request.body, contract_reference: request.params.contract_id },
       });
       return reply.code(201).header('Location', ticketPath(customerId, ticket.ticket_id)).send(ticket);
     },

@@ -22,7 +22,10 @@ const bank = bankAccountChangeRequestSchema.parse({
   account_holder: 'Bakkerij De Gouden Korst B.V.',
   note: 'Voor de incasso vanaf januari.',
 });
-const end = endContractRequestSchema.parse({ contract_reference: 'CT-2024-0042', end_date: '2027-03-31' });
+const end = {
+  ...endContractRequestSchema.parse({ end_date: '2027-03-31' }),
+  contract_reference: 'CT-2024-0042',
+};
 
 describe('changeRequestText', () => {
   it('states a change of an address in Dutch and in English', () => {
@@ -43,7 +46,7 @@ describe('changeRequestText', () => {
     const nl = changeRequestText({ kind: 'address', body: added }, 'nl');
     expect(nl.subject).toBe('Nieuw afleveradres');
     expect(nl.description.startsWith('Verzoek: een afleveradres toevoegen:')).toBe(true);
-    expect(nl.description.endsWith('\n\nToelichting: Hal 3')).toBe(true);
+    expect(nl.description.endsWith('\n\nOpmerking: Hal 3')).toBe(true);
     expect(changeRequestText({ kind: 'address', body: added }, 'en').description).toMatch(
       /^Request: add a delivery address:/,
     );
@@ -53,7 +56,7 @@ describe('changeRequestText', () => {
     expect(changeRequestText({ kind: 'bank-account', body: bank }, 'nl')).toEqual({
       subject: 'Nieuwe bankrekening',
       description:
-        'Verzoek: een bankrekening toevoegen:\n\nIBAN: NL91 ABNA 0417 1643 00\nBIC: ABNANL2A\nRekeninghouder: Bakkerij De Gouden Korst B.V.\n\nToelichting: Voor de incasso vanaf januari.',
+        'Verzoek: een bankrekening toevoegen:\n\nIBAN: NL91 ABNA 0417 1643 00\nBIC: ABNANL2A\nRekeninghouder: Bakkerij De Gouden Korst B.V.\n\nOpmerking: Voor de incasso vanaf januari.',
     });
     const changed = changeRequestText({ kind: 'bank-account', body: { ...bank, action: 'change' } }, 'en');
     expect(changed.subject).toBe('Change of bank account');

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 export type Language = 'en' | 'nl';
 export type AddressChange = z.output<typeof addressChangeRequestSchema>;
 export type BankAccountChange = z.output<typeof bankAccountChangeRequestSchema>;
-export type EndContract = z.output<typeof endContractRequestSchema>;
+/** The end-date request with the contract it is about (from the path). */
+export type EndContract = z.output<typeof endContractRequestSchema> & { contract_reference: string };
 
 export type ChangeRequest =
   | { kind: 'address'; body: AddressChange }
@@ -43,7 +44,7 @@ const labels = {
     street: 'Straat en huisnummer',
     town: 'Postcode en plaats',
     country: 'Land',
-    note: 'Toelichting',
+    note: 'Opmerking',
     iban: 'IBAN',
     bic: 'BIC',
     holder: 'Rekeninghouder',

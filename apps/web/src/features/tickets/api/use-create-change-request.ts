@@ -12,21 +12,35 @@ import { ticketsQueries } from './tickets-queries.ts';
 export type ChangeRequest =
   | { kind: 'address'; body: AddressChangeRequest }
   | { kind: 'bank-account'; body: BankAccountChangeRequest }
-  | { kind: 'end-contract'; body: EndContractRequest };
+  | { kind: 'end-contract'; body: EndContractRequest & { contract_reference: string } };
 
-/** POST change-requests/{kind}: each creates an administrative ticket, answered as its detail. */
+/**
+ * DESIGN.md §4: POST change-requests for an address or bank account, POST contracts/{id}/end-request
+ * to end a contract. Each creates an administrative ticket, answered as its detail.
+ */
 export function useCreateChangeRequest(customerId: number) {
   const { api } = useSession();
   const queryClient = useQueryClient();
   return useMutation<Ticket, ApiError | Error, ChangeRequest>({
-    mutationFn: ({ kind, body }) =>
-      api.request<Ticket>({
+    mutationFn: (request) => {
+      if (request.kind === 'end-contract') {
+        const { contract_reference, ...body } = request.body;
+        return api.request<Ticket>({
+          operation: 'requestContractEnd',
+          path: '/api/v2/customer/{customer_id}/contracts/{contract_id}/end-request',
+          method: 'POST',
+          params: { customer_id: customerId, contract_id: contract_reference },
+          body,
+        });
+      }
+      return api.request<Ticket>({
         operation: 'createChangeRequest',
-        path: '/api/v2/customer/{customer_id}/change-requests/{kind}',
+        path: '/api/v2/customer/{customer_id}/change-requests',
         method: 'POST',
-        params: { customer_id: customerId, kind },
-        body,
-      }),
+        params: { customer_id: customerId },
+        body: { type: request.kind === 'address' ? 'address' : 'bank_account', ...request.body },
+      });
+    },
     onSuccess: (ticket) => {
       queryClient.setQueryData(ticketsQueries.detail(api, customerId, ticket.ticket_id).queryKey, ticket);
       return queryClient.invalidateQueries({ queryKey: ticketsQueries.lists(customerId) });

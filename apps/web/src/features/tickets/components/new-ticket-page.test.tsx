@@ -257,8 +257,9 @@ describe('new ticket', () => {
     await waitFor(() => expect(location()).toBe('/support/ticket/10050'));
     expect(posts(sent)).toEqual([
       expect.objectContaining({
-        url: `${base}/change-requests/address`,
+        url: `${base}/change-requests`,
         body: {
+          type: 'address',
           action: 'add',
           address_type: 'delivery',
           street: 'Keizersgracht',
@@ -295,8 +296,9 @@ describe('new ticket', () => {
     await user.click(panel.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(location()).toBe('/support/ticket/10050'));
     expect(posts(sent)[0]).toMatchObject({
-      url: `${base}/change-requests/bank-account`,
+      url: `${base}/change-requests`,
       body: {
+        type: 'bank_account',
         action: 'change',
         iban: 'NL91ABNA0417164300',
         bic: 'ABNANL2A',
@@ -322,13 +324,13 @@ describe('new ticket', () => {
     await user.click(panel.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(location()).toBe('/support/ticket/10050'));
     expect(posts(sent)[0]).toMatchObject({
-      url: `${base}/change-requests/end-contract`,
+      url: `${base}/contracts/C-2024-0042/end-request`,
       body: {
-        contract_reference: 'C-2024-0042',
         end_date: '2026-12-31',
         reason: 'Moving to our own hardware.',
       },
     });
+    expect(posts(sent)[0]?.body).not.toHaveProperty('contract_reference');
   });
 
   it('speaks Dutch, with the Dutch validation texts', async () => {
