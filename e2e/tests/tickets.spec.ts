@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   SCREENSHOT_DIR,
   saveScreenshot,
+  setLanguage,
   settle,
   signIn,
   switchCustomer,
@@ -428,3 +429,50 @@ for (const mode of MODES) {
     }
   });
 }
+
+test('the details panel of a ticket wraps between words at 1024, 1280 and 1440 px, in both languages', async ({
+  page,
+}) => {
+  await signIn(page, 'owner', { language: 'nl' });
+  const customer = CUSTOMERS.goudenKorst.id;
+  const list = await callApi<(TicketSummary & { category: string })[]>(
+    page,
+    'GET',
+    `/api/v2/customer/${customer}/tickets?limit=100`,
+  );
+  const administrative = list.find((ticket) => ticket.category === 'administrative_request');
+  expect(administrative, 'a demo ticket with an administrative request').toBeDefined();
+  const panel = page.getByRole('region', { name: /^(Details|Gegevens)$/ });
+  for (const language of ['nl', 'en'] as const) {
+    if (language === 'en') await setLanguage(page, 'en');
+    for (const width of [1024, 1280, 1440]) {
+      await test.step(`${language} at ${width} px`, async () => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/support/ticket/${administrative?.ticket_id}`);
+        await expect(panel).toContainText(
+          language === 'nl' ? 'Administratieve vraag' : 'Administrative request',
+        );
+        // Every word of every label and value lies on one line: a word broken in two has two boxes.
+        const broken = await panel.locator('dt, dd').evaluateAll((elements) =>
+          elements.flatMap((element) => {
+            const words: string[] = [];
+            const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent ?? '';
+              for (const match of text.matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+                if (lines.size > 1) words.push(match[0]);
+              }
+            }
+            return words;
+          }),
+        );
+        expect(broken, 'words split over two lines').toEqual([]);
+        await saveScreenshot(page, `ticket-detail-panel-${width}-${language}`);
+      });
+    }
+  }
+});

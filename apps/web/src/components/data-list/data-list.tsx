@@ -5,13 +5,19 @@ import classes from './data-list.module.css';
 export function DataList({
   items,
   inline = false,
+  fitContainer = false,
 }: {
   items: { label: string; value: ReactNode; key?: string }[];
   /** Label and value on one line, for narrow places. */
   inline?: boolean;
+  /**
+   * Two columns only when the list itself has the room, whatever the screen width: for side panels.
+   * Needs a block-level place (it measures its own width, so it cannot be sized by its content).
+   */
+  fitContainer?: boolean;
 }) {
-  return (
-    <dl className={inline ? classes.inline : classes.list}>
+  const list = (
+    <dl className={inline ? classes.inline : `${classes.list} ${fitContainer ? classes.contained : ''}`}>
       {items.map((item) => (
         <Fragment key={item.key ?? item.label}>
           <dt>{item.label}</dt>
@@ -20,4 +26,5 @@ export function DataList({
       ))}
     </dl>
   );
+  return fitContainer && !inline ? <div className={classes.container}>{list}</div> : list;
 }
