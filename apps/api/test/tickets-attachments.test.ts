@@ -57,7 +57,7 @@ async function stored() {
 /** Sends the files both as a new ticket and as a reply; both must be refused alike and store nothing. */
 async function expectRefused(
   list: { name: string; content: Buffer | string }[],
-  expected: { status: number; code: string; detail?: RegExp },
+  expected: { status: number; code: string; detail?: RegExp; params?: Record<string, string | number> },
 ) {
   const before = await stored();
   const create = await send(server, 'POST', `${base}/tickets`, {
@@ -74,6 +74,8 @@ async function expectRefused(
     const problem = response.json as Problem;
     expect(problem.code).toBe(expected.code);
     if (expected.detail) expect(problem.detail).toMatch(expected.detail);
+    // The particulars again, for the client's text in the user's language.
+    if (expected.params) expect(problem.params).toEqual(expected.params);
   }
   expect(await stored()).toEqual(before);
 }
@@ -84,7 +86,12 @@ describe('refusals', () => {
       name: `log-${index}.txt`,
       content: 'x\n',
     }));
-    await expectRefused(list, { status: 400, code: 'ATTACHMENT_TOO_MANY', detail: /At most 3 files/ });
+    await expectRefused(list, {
+      status: 400,
+      code: 'ATTACHMENT_TOO_MANY',
+      detail: /At most 3 files/,
+      params: { max: 3 },
+    });
   });
 
   it('files together over the total size, and one file over it', async () => {
@@ -94,7 +101,7 @@ describe('refusals', () => {
         { name: 'a.txt', content: half },
         { name: 'b.txt', content: half },
       ],
-      { status: 400, code: 'ATTACHMENT_TOO_LARGE', detail: /limit of 1 MB/ },
+      { status: 400, code: 'ATTACHMENT_TOO_LARGE', detail: /limit of 1 MB/, params: { max: '1 MB' } },
     );
     await expectRefused([{ name: 'huge.txt', content: Buffer.alloc(MAX_BYTES + 1, 'a') }], {
       status: 400,
@@ -127,6 +134,7 @@ describe('refusals', () => {
         detail: new RegExp(
           `"${name.replace(/\./g, '\\.')}" is not an allowed type of file; allowed are pdf, png`,
         ),
+        params: { file: name, allowed: expect.stringMatching(/^pdf, png, /) as unknown as string },
       });
     }
   });
@@ -136,6 +144,7 @@ describe('refusals', () => {
       status: 400,
       code: 'ATTACHMENT_EMPTY',
       detail: /"leeg\.txt" is empty/,
+      params: { file: 'leeg.txt' },
     });
   });
 
@@ -162,7 +171,12 @@ describe('refusals', () => {
         { name: 'good.png', content: files.png },
         { name: 'bad.pdf', content: files.exe },
       ],
-      { status: 400, code: 'ATTACHMENT_CONTENT_MISMATCH', detail: /"bad\.pdf"/ },
+      {
+        status: 400,
+        code: 'ATTACHMENT_CONTENT_MISMATCH',
+        detail: /"bad\.pdf"/,
+        params: { file: 'bad.pdf', extension: 'pdf' },
+      },
     );
   });
 

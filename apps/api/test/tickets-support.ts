@@ -61,6 +61,7 @@ export interface Problem {
   type: string;
   title: string;
   errors?: { field: string; message: string }[];
+  params?: Record<string, string | number>;
 }
 
 /** A request with any body (FormData, raw bytes) and the answer read once. */

@@ -40,6 +40,8 @@ export const problemSchema = z
     code: z.string(),
     request_id: z.string().optional(),
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    /** The particulars of the refusal (a file name, a limit), for a client's text of the code in its own language. */
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   })
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof problemSchema>;

@@ -5,6 +5,9 @@ export interface FieldError {
   message: string;
 }
 
+/** A refusal's particulars, sent as the problem's `params` so a client can word it in its own language. */
+export type ErrorParams = Record<string, string | number>;
+
 /** The one error type services throw; the error handler turns it into problem details. */
 export class AppError extends Error {
   constructor(
@@ -12,6 +15,7 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: FieldError[],
+    readonly params?: ErrorParams,
   ) {
     super(message);
     this.name = 'AppError';

@@ -46,7 +46,10 @@ export function toProblem(error: FastifyError | AppError, requestId: string): Pr
     ...(errors && errors.length > 0 ? { errors } : {}),
   });
 
-  if (error instanceof AppError) return problem(error.status, error.code, error.message, error.errors);
+  if (error instanceof AppError) {
+    const answer = problem(error.status, error.code, error.message, error.errors);
+    return error.params ? { ...answer, params: error.params } : answer;
+  }
 
   if ('validation' in error && error.validation) {
     const errors = fieldErrors(error);

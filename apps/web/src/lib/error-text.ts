@@ -1,12 +1,28 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client.ts';
 
-/** An API error as text for the user: translated by its stable code (DESIGN.md §3). */
+/**
+ * An API error as text for the user: translated by its stable code (DESIGN.md §3). When the problem
+ * names its particulars (`params`: a file name, a limit), the code's detailed text uses them.
+ */
 export function apiErrorText(error: unknown, t: TFunction): string {
   const fallback = t('errors.errors_occured.text', { ns: 'global' });
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 0) return t('errors.network', { ns: 'global' });
-  return error.code ? t(`errors.codes.${error.code}`, { ns: 'global', defaultValue: fallback }) : fallback;
+  if (!error.code) return fallback;
+  const general = t(`errors.codes.${error.code}`, { ns: 'global', defaultValue: fallback });
+  const params = errorParams(error.details.params);
+  if (!params) return general;
+  return t(`errors.detailed.${error.code}`, { ns: 'global', ...params, defaultValue: general });
+}
+
+function errorParams(value: unknown): Record<string, string | number> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 /**

@@ -125,27 +125,40 @@ export function contentMatchesExtension(extension: string, content: Buffer): boo
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
+/** Each refusal names its particulars in `params` too, for the client's text in the user's language. */
 export const attachmentErrors = {
   tooMany: (max: number) =>
-    new AppError('ATTACHMENT_TOO_MANY', 400, `At most ${max} files can be attached to one message.`),
+    new AppError(
+      'ATTACHMENT_TOO_MANY',
+      400,
+      `At most ${max} files can be attached to one message.`,
+      undefined,
+      { max },
+    ),
   tooLarge: (maxBytes: number) =>
     new AppError(
       'ATTACHMENT_TOO_LARGE',
       400,
       `The attachments together exceed the limit of ${megabytes(maxBytes)}.`,
+      undefined,
+      { max: megabytes(maxBytes) },
     ),
   typeNotAllowed: (file: string, rules: AttachmentRules) =>
     new AppError(
       'ATTACHMENT_TYPE_NOT_ALLOWED',
       400,
       `"${file}" is not an allowed type of file; allowed are ${rules.extensions.join(', ')}.`,
+      undefined,
+      { file, allowed: rules.extensions.join(', ') },
     ),
-  empty: (file: string) => new AppError('ATTACHMENT_EMPTY', 400, `"${file}" is empty.`),
+  empty: (file: string) => new AppError('ATTACHMENT_EMPTY', 400, `"${file}" is empty.`, undefined, { file }),
   mismatch: (file: string, extension: string) =>
     new AppError(
       'ATTACHMENT_CONTENT_MISMATCH',
       400,
       `The content of "${file}" is not a .${extension} file; rename it to its real type or attach another file.`,
+      undefined,
+      { file, extension },
     ),
 };
 

@@ -84,7 +84,12 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
     headers: { 'content-type': 'application/json', ...headers },
   });
 
-export const problem = (status: number, code: string, errors?: { field: string; message: string }[]) =>
+export const problem = (
+  status: number,
+  code: string,
+  errors?: { field: string; message: string }[],
+  params?: Record<string, string | number>,
+) =>
   new Response(
     JSON.stringify({
       type: 'about:blank',
@@ -94,6 +99,7 @@ export const problem = (status: number, code: string, errors?: { field: string; 
       code,
       request_id: 'req-1',
       ...(errors ? { errors } : {}),
+      ...(params ? { params } : {}),
     }),
     { status, headers: { 'content-type': 'application/problem+json' } },
   );

@@ -180,6 +180,15 @@ describe('new ticket', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('fake.pdf')).toBeInTheDocument();
 
+    // With the particulars the API sends, the text names the file.
+    answer = problem(400, 'ATTACHMENT_CONTENT_MISMATCH', undefined, { file: 'fake.pdf', extension: 'pdf' });
+    await user.click(screen.getByRole('button', { name: 'Submit ticket' }));
+    expect(
+      await screen.findByText(
+        'The content of “fake.pdf” is not a .pdf file. Rename it to its real type or attach another file.',
+      ),
+    ).toBeInTheDocument();
+
     answer = problem(400, 'VALIDATION_FAILED', [
       { field: 'subject', message: 'must be at most 200 characters' },
     ]);
