@@ -423,8 +423,23 @@ describe('list filters, search and keyset paging (viewer, ticket-read-all in 100
     expect((await list(`search=${id}`)).tickets.map((t) => t.ticket_id)).toEqual([id]);
     expect((await list(`search=%23${id}`)).tickets.map((t) => t.ticket_id)).toEqual([id]);
     expect((await list('search=ssl-CERTIFICAAT')).tickets.map((t) => t.ticket_id)).toEqual([id]);
-    expect((await list('search=%25')).tickets).toEqual([]);
-    expect((await list('search=_')).tickets).toEqual([]);
+    expect((await list('search=%25%25%25')).tickets).toEqual([]);
+    expect((await list('search=___')).tickets).toEqual([]);
+  });
+
+  it('refuses a search under 3 characters unless it is a ticket number', async () => {
+    for (const search of ['ab', '%25', '%23a', '%20x%20']) {
+      const response = await send(server, 'GET', `/api/v2/customer/1001/tickets?search=${search}`, {
+        token: await token('viewer'),
+      });
+      expect(response.status, search).toBe(400);
+      expect((response.json as Problem).errors).toEqual([
+        { field: 'search', message: 'must be at least 3 characters, or a ticket number' },
+      ]);
+    }
+    expect((await list('search=7')).tickets).toEqual(expect.any(Array));
+    expect((await list('search=%2342')).tickets).toEqual([]);
+    expect((await list('search=%20%20')).tickets.length).toBeGreaterThan(0);
   });
 
   it('pages by the Link header, newest update first, without gaps or repeats', async () => {

@@ -111,3 +111,6 @@ export function isValidIban(value: string): boolean {
 export function isValidBic(value: string): boolean {
   return /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value);
 }
+
+/** SPEC.md §9: the shortest search text, a ticket number aside. */
+export const TICKET_SEARCH_MIN_LENGTH = 3;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
 import {
   isValidIban,
+  TICKET_SEARCH_MIN_LENGTH,
   ticketCategories,
   ticketDepartments,
   ticketPriorities,
@@ -131,7 +132,17 @@ export const ticketListQuerySchema = z.object({
     )
     .optional(),
   category: commaList.pipe(z.array(ticketCategorySchema).max(10, 'has too many values')).optional(),
-  search: z.string().trim().max(200, 'must be at most 200 characters').refine(noNul, NO_NUL).optional(),
+  // SPEC.md §9: searches have at least 3 characters; a ticket number ("42", "#42") is one at any length.
+  search: z
+    .string()
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .refine(noNul, NO_NUL)
+    .refine(
+      (value) => value === '' || value.length >= TICKET_SEARCH_MIN_LENGTH || /^#?\d+$/.test(value),
+      `must be at least ${TICKET_SEARCH_MIN_LENGTH} characters, or a ticket number`,
+    )
+    .optional(),
   limit: limitSchema,
   cursor: cursorSchema,
 });

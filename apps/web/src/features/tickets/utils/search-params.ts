@@ -1,4 +1,5 @@
 import {
+  TICKET_SEARCH_MIN_LENGTH,
   type TicketCategory,
   type TicketPriority,
   type TicketStatus,
@@ -58,9 +59,17 @@ export function validateSupportSearch(search: Record<string, unknown>): SupportS
   return Object.fromEntries(Object.entries(result).filter(([, value]) => value !== undefined));
 }
 
+/** SPEC.md §9: a search needs 3 characters, a ticket number ("42", "#42") excepted, as the API checks. */
+export function isSearchable(text: string): boolean {
+  const value = text.trim();
+  return value.length >= TICKET_SEARCH_MIN_LENGTH || /^#?\d+$/.test(value);
+}
+
+/** The filters the list applies; a search too short to apply is left out until it is long enough. */
 export function filtersFromSearch(search: SupportSearch): TicketFilters {
+  const text = (search.q ?? '').trim();
   return {
-    search: (search.q ?? '').trim(),
+    search: isSearchable(text) ? text : '',
     status: pickList(search.status, ticketStatuses),
     priority: pickList(search.priority, ticketPriorities),
     category: pickList(search.category, ticketCategories),

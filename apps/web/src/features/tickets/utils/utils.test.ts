@@ -8,6 +8,7 @@ import { requestBody } from './request-body.ts';
 import {
   filtersFromSearch,
   hasFilters,
+  isSearchable,
   parseTicketId,
   searchFromFilters,
   validateNewTicketSearch,
@@ -43,6 +44,17 @@ describe('support search params', () => {
     expect(hasFilters(filters)).toBe(true);
     expect(searchFromFilters(filters)).toEqual({ q: 'mail', status: 'new,open', priority: '1' });
     expect(hasFilters(filtersFromSearch({}))).toBe(false);
+  });
+
+  it('applies a search from 3 characters on, or a ticket number at any length (SPEC.md §9)', () => {
+    expect(['ab', ' x ', '#a'].map((q) => filtersFromSearch({ q }).search)).toEqual(['', '', '']);
+    expect(['abc', '7', '#42', ' 10001 '].map((q) => filtersFromSearch({ q }).search)).toEqual([
+      'abc',
+      '7',
+      '#42',
+      '10001',
+    ]);
+    expect([isSearchable('ab'), isSearchable('abc'), isSearchable('#4')]).toEqual([false, true, true]);
   });
 
   it('accepts only known request kinds and real ticket numbers', () => {
