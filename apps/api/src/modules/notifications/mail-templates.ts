@@ -14,19 +14,20 @@ export interface MailRecipient {
   language: MailLanguage;
 }
 
+/** The statuses as the ticket screens name them (apps/web/public/locales/{en,nl}/support.json). */
 const statusLabels: Record<MailLanguage, Record<TicketStatus, string>> = {
   en: {
     new: 'New',
     open: 'Open',
     in_progress: 'In progress',
-    awaiting_reply: 'Awaiting your reply',
+    awaiting_reply: 'Awaiting reply',
     closed: 'Closed',
   },
   nl: {
     new: 'Nieuw',
     open: 'Open',
     in_progress: 'In behandeling',
-    awaiting_reply: 'Wacht op uw reactie',
+    awaiting_reply: 'Wacht op reactie',
     closed: 'Gesloten',
   },
 };
