@@ -476,3 +476,52 @@ test('the details panel of a ticket wraps between words at 1024, 1280 and 1440 p
     }
   }
 });
+
+test('touch targets of the support screens, and the new-ticket form at a readable width', async ({
+  page,
+}) => {
+  await signIn(page, 'owner', { language: 'en' });
+  const sizes = [
+    { width: 390, height: 844, minHeight: 44 },
+    { width: 1440, height: 900, minHeight: 24 },
+  ];
+  for (const size of sizes) {
+    await test.step(`${size.width} px`, async () => {
+      await page.setViewportSize(size);
+      await page.goto('/support/new-ticket');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('New ticket');
+      const back = page.getByRole('link', { name: 'Back to support' });
+      const box = await back.boundingBox();
+      expect(box?.height, 'height of "Back to support"').toBeGreaterThanOrEqual(size.minHeight);
+      expect(box?.width).toBeGreaterThanOrEqual(24);
+      // The radios themselves are 24 px; on phones each choice is a 44 px tall row.
+      const priorities = page.getByRole('radiogroup', { name: 'Priority' });
+      for (const name of ['High', 'Normal', 'Low']) {
+        const radio = priorities.getByRole('radio', { name });
+        const input = await radio.boundingBox();
+        expect(input?.width, `${name} radio`).toBeGreaterThanOrEqual(24);
+        expect(input?.height, `${name} radio`).toBeGreaterThanOrEqual(24);
+        const row = await priorities
+          .locator('.mantine-Radio-root')
+          .filter({ has: page.getByRole('radio', { name }) })
+          .boundingBox();
+        expect(row?.height, `${name} choice`).toBeGreaterThanOrEqual(size.minHeight);
+      }
+      await page.getByRole('radio', { name: 'Low' }).click();
+      await expect(page.getByRole('radio', { name: 'Low' })).toBeChecked();
+
+      await page.goto('/support/ticket/10014');
+      const all = page.getByRole('link', { name: 'All tickets' });
+      await expect(all).toBeVisible();
+      expect((await all.boundingBox())?.height).toBeGreaterThanOrEqual(size.minHeight);
+    });
+  }
+  await test.step('1920 px: the form keeps a readable width', async () => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto('/support/new-ticket');
+    const subject = page.getByRole('textbox', { name: 'Subject' });
+    await expect(subject).toBeVisible();
+    expect((await subject.boundingBox())?.width).toBeLessThanOrEqual(720);
+    await saveScreenshot(page, 'new-ticket-1920-light');
+  });
+});

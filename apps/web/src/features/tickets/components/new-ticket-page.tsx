@@ -1,18 +1,20 @@
-import { Anchor, Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Ticket } from '@portaal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { ticketsQueries } from '../api/tickets-queries.ts';
 import { type RequestKind, requestKinds } from '../utils/search-params.ts';
 import { AddressChangeForm } from './address-change-form.tsx';
+import { BackLink } from './back-link.tsx';
 import { BankAccountChangeForm } from './bank-account-change-form.tsx';
 import { EndContractForm } from './end-contract-form.tsx';
-import { Icon } from './icons.tsx';
 import { LoadError, LoadingLines } from './page-states.tsx';
 import { TicketForm } from './ticket-form.tsx';
+
+/** The page's width at most (px), tabs and forms included. */
+export const NEW_TICKET_MAX_WIDTH = 720;
 
 /** Each panel's heading id; its form is labelled by it. */
 const titleIds: Record<RequestKind, string> = {
@@ -42,13 +44,12 @@ export function NewTicketPage({
 }) {
   const { t } = useTranslation('support');
   const selected = useSelectedCustomer();
+  // A readable measure: on wide screens the fields would otherwise stretch to 1,100 px.
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" maw={NEW_TICKET_MAX_WIDTH}>
       <div>
-        <Anchor component={Link} to="/support" size="sm">
-          <Icon name="back" size={14} /> {t('new.back')}
-        </Anchor>
-        <Title order={1} mt="xs">
+        <BackLink label={t('new.back')} />
+        <Title order={1} mt={4}>
           {t('new.title')}
         </Title>
         <Text c="dimmed" mt={4}>

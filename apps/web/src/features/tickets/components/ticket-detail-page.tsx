@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Ticket } from '@portaal/contracts';
 import { defaultAttachmentRules } from '@portaal/contracts/ticket-rules';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ticketsQueries } from '../api/tickets-queries.ts';
 import type { AttachmentLimits } from './attachment-input.tsx';
-import { Icon } from './icons.tsx';
+import { BackLink } from './back-link.tsx';
 import { LoadError, LoadingLines } from './page-states.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
@@ -24,15 +24,6 @@ const fallbackLimits: AttachmentLimits = {
   max_files: defaultAttachmentRules.maxFiles,
   max_total_bytes: defaultAttachmentRules.maxTotalBytes,
 };
-
-function BackLink() {
-  const { t } = useTranslation('support');
-  return (
-    <Anchor component={Link} to="/support" size="sm" w="fit-content">
-      <Icon name="back" size={14} /> {t('detail.back')}
-    </Anchor>
-  );
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -52,7 +43,7 @@ export function TicketDetailPage({ ticketId }: { ticketId: number }) {
   if (selected === undefined) {
     return (
       <Stack gap="md">
-        <BackLink />
+        <BackLink label={t('detail.back')} />
         <Title order={1}>{t('number', { id: ticketId })}</Title>
         <Text>{t('noSelection')}</Text>
       </Stack>
@@ -82,7 +73,7 @@ function TicketDetail({ customerId, ticketId }: { customerId: number; ticketId: 
   if (query.isPending) {
     return (
       <Stack gap="lg">
-        <BackLink />
+        <BackLink label={t('detail.back')} />
         <Title order={1}>
           <VisuallyHidden>{t('number', { id: ticketId })}</VisuallyHidden>
         </Title>
@@ -94,7 +85,7 @@ function TicketDetail({ customerId, ticketId }: { customerId: number; ticketId: 
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <Stack gap="md" align="flex-start">
-        <BackLink />
+        <BackLink label={t('detail.back')} />
         {notFound ? (
           <Card withBorder padding="xl" radius="md" w="100%" data-testid="ticket-not-found">
             <Stack gap="sm" align="flex-start">
@@ -155,7 +146,7 @@ function TicketView({
 
   return (
     <Stack gap="lg">
-      <BackLink />
+      <BackLink label={t('detail.back')} />
       <header>
         <Text size="sm" c="dimmed" fw={600}>
           {t('number', { id: ticket.ticket_id })}

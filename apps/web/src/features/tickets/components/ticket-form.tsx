@@ -16,6 +16,7 @@ import { limits, requiredChoice, requiredText } from '../utils/form-rules.ts';
 import { AttachmentInput, checkFiles } from './attachment-input.tsx';
 import { Icon } from './icons.tsx';
 import { FormFooter } from './page-states.tsx';
+import classes from './tickets.module.css';
 
 const FIELDS = ['category', 'subject', 'description', 'priority', 'attachments'] as const;
 
@@ -131,7 +132,13 @@ export function TicketForm({
         <Radio.Group label={t('fields.priority')} withAsterisk {...form.getInputProps('priority')}>
           <Group gap="lg" mt={6}>
             {ticketPriorities.map((value) => (
-              <Radio key={value} value={String(value)} label={t(`priority.${value}`)} />
+              <Radio
+                key={value}
+                value={String(value)}
+                label={t(`priority.${value}`)}
+                size="md"
+                classNames={{ root: classes.choice }}
+              />
             ))}
           </Group>
         </Radio.Group>
