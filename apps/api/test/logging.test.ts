@@ -15,15 +15,18 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+const viewerTokens = () =>
+  loginWithPassword({
+    issuer: server.issuer,
+    clientId: server.clientId,
+    redirectUri: `${server.baseUrl}/`,
+    username: 'viewer',
+    password: 'demo',
+  });
+
 describe('request logs', () => {
   it('are JSON with request ids and contain no token', async () => {
-    const tokens = await loginWithPassword({
-      issuer: server.issuer,
-      clientId: server.clientId,
-      redirectUri: `${server.baseUrl}/`,
-      username: 'viewer',
-      password: 'demo',
-    });
+    const tokens = await viewerTokens();
     const answer = await call(server, 'GET', '/api/v2/customer/1001', { token: tokens.access_token });
     expect(answer.status).toBe(200);
     await call(
@@ -47,13 +50,7 @@ describe('request logs', () => {
   });
 
   it('record another customer, a hidden ticket or attachment as a denied access', async () => {
-    const tokens = await loginWithPassword({
-      issuer: server.issuer,
-      clientId: server.clientId,
-      redirectUri: `${server.baseUrl}/`,
-      username: 'viewer',
-      password: 'demo',
-    });
+    const tokens = await viewerTokens();
     const list = await call(server, 'GET', '/api/v2/customer/1001/tickets?limit=1', {
       token: tokens.access_token,
     });
