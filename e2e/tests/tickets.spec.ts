@@ -525,3 +525,80 @@ test('touch targets of the support screens, and the new-ticket form at a readabl
     await saveScreenshot(page, 'new-ticket-1920-light');
   });
 });
+
+/** What fits on the first screen, which is what the filters were taking up. */
+async function viewportScreenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+}
+
+test('the ticket list on a phone: search visible, the other filters behind a "Filters" button, in English and Dutch', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'owner', { language: 'en' });
+  const texts = {
+    en: {
+      search: 'Search',
+      toggle: 'Filters',
+      active: 'Filters, 2 active',
+      list: 'Tickets',
+      status: 'Status',
+    },
+    nl: {
+      search: 'Zoeken',
+      toggle: 'Filters',
+      active: 'Filters, 2 actief',
+      list: 'Tickets',
+      status: 'Status',
+    },
+  } as const;
+  for (const language of ['en', 'nl'] as const) {
+    await setLanguage(page, language);
+    const text = texts[language];
+    for (const mode of MODES) {
+      await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+      await test.step(`${language}, ${mode}, 390 px`, async () => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto('/support');
+        await expect(page.getByTestId('ticket-cards')).toBeVisible();
+        await settle(page);
+        const search = page.getByRole('searchbox', { name: text.search });
+        await expect(search).toBeInViewport();
+        const toggle = page.getByRole('button', { name: text.toggle, exact: true });
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+        await expect(page.getByRole('combobox', { name: text.status })).toBeHidden();
+        // The list starts on the first screen now.
+        await expect(page.getByRole('heading', { name: text.list, level: 2 })).toBeInViewport();
+        if (mode === 'light')
+          await expectNoAxeViolations(page, `support filters folded, ${language}, 390 px`);
+        await viewportScreenshot(page, `support-filters-390-${mode}-${language}`);
+
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+        await expect(panel).toBeVisible();
+        await expect(page.getByRole('combobox', { name: text.status })).toBeVisible();
+        await page.goto('/support?status=new,open');
+        const counted = page.getByRole('button', { name: text.active });
+        await expect(counted).toBeVisible();
+        await expect(counted).toContainText('2');
+        await counted.click();
+        await expect(panel).toBeVisible();
+        if (mode === 'light')
+          await expectNoAxeViolations(page, `support filters unfolded, ${language}, 390 px`);
+        await viewportScreenshot(page, `support-filters-open-390-${mode}-${language}`);
+      });
+      await test.step(`${language}, ${mode}, 1440 px`, async () => {
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.goto('/support?status=new,open');
+        await expect(page.getByTestId('ticket-table').or(page.getByTestId('tickets-empty'))).toBeVisible();
+        await settle(page);
+        await expect(page.getByTestId('filters-toggle')).toHaveCount(0);
+        await expect(page.getByRole('combobox', { name: text.status })).toBeVisible();
+        await viewportScreenshot(page, `support-filters-1440-${mode}-${language}`);
+      });
+    }
+  }
+  await setLanguage(page, 'en');
+});

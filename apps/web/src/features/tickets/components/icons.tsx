@@ -8,6 +8,7 @@ const paths = {
   plus: ['M12 5v14', 'M5 12h14'],
   close: ['M6 6l12 12', 'M18 6L6 18'],
   file: ['M6 3h9l4 4v14H6z', 'M14 3v5h5'],
+  filter: ['M3 5h18l-7 8v6l-4 2v-8z'],
   search: ['M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M21 21l-5-5'],
 } as const;
 

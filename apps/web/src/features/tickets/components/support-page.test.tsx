@@ -134,13 +134,53 @@ describe('support overview', () => {
   });
 
   it('filters by status through the multi-select', async () => {
+    setWide(true);
     const { renderAt, sent, user } = setupTickets({ answer: () => json(200, tickets) });
     await renderAt('/support');
-    await screen.findByTestId('ticket-cards');
+    await screen.findByTestId('ticket-table');
+    // Wide screens show every filter at once, without a "Filters" button.
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Awaiting reply' }));
     await waitFor(() => expect(location()).toBe('/support?status=awaiting_reply'));
     await waitFor(() => expect(query(lists(sent).at(-1))).toMatchObject({ status: 'awaiting_reply' }));
+  });
+
+  it('folds the filters behind a "Filters" button on phones, keeping the search, and counts the active ones', async () => {
+    const { renderAt, user } = setupTickets({ answer: () => json(200, tickets) });
+    await renderAt('/support?status=closed,open&priority=1');
+    await screen.findByTestId('ticket-cards');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Filters, 3 active' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel).not.toBeNull();
+    expect(panel).not.toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Request type' })).toBeInTheDocument();
+
+    // Removing filters updates the count; with none the button is just "Filters".
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location()).toBe('/support'));
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(panel).not.toBeVisible();
+  });
+
+  it('names the "Filters" button in Dutch', async () => {
+    const { renderAt } = setupTickets({ language: 'nl', answer: () => json(200, tickets) });
+    await renderAt('/support?status=new');
+    await screen.findByTestId('ticket-cards');
+    expect(screen.getByRole('button', { name: 'Filters, 1 actief' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Zoeken' })).toBeVisible();
   });
 
   it('says when there are no tickets at all, with a way to create one', async () => {

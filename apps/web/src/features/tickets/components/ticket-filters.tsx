@@ -1,5 +1,5 @@
-import { Button, Group, MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   type TicketCategory,
   type TicketPriority,
@@ -8,13 +8,17 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from '@portaal/contracts/ticket-rules';
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasFilters, TICKET_SEARCH_MAX_LENGTH, type TicketFilters } from '../utils/search-params.ts';
 import { Icon } from './icons.tsx';
+import classes from './tickets.module.css';
 
 /** Typing pauses this long before the list is searched. */
 export const SEARCH_DEBOUNCE_MS = 350;
+
+/** Below this width (768 px) the status, priority and request-type filters fold away behind a button. */
+export const UNFOLDED_FILTERS_QUERY = '(min-width: 48em)';
 
 /** Search (ticket number or subject, debounced) and the status, priority and request-type filters. */
 export function TicketFiltersBar({
@@ -30,6 +34,10 @@ export function TicketFiltersBar({
   searchRef?: RefObject<HTMLInputElement | null>;
 }) {
   const { t } = useTranslation('support');
+  const folded = !useMediaQuery(UNFOLDED_FILTERS_QUERY, true, { getInitialValueInEffect: false });
+  const [unfolded, setUnfolded] = useState(false);
+  const moreId = useId();
+  const active = filters.status.length + filters.priority.length + filters.category.length;
   const [text, setText] = useState(filters.search);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   // The search this bar sent last: a different value in the URL came from elsewhere (back button,
@@ -68,48 +76,76 @@ export function TicketFiltersBar({
   return (
     // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which jsdom (component tests) does not know
     <form role="search" aria-label={t('list.filters')} onSubmit={submit}>
+      {/* On phones the search stays, and the other filters fold away behind a button that says how
+          many are set: unfolded they would fill the whole first screen. On wider screens the
+          wrapper is display: contents, so all four sit in one grid. */}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
-        <TextInput
-          ref={searchRef}
-          type="search"
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={text}
-          maxLength={TICKET_SEARCH_MAX_LENGTH}
-          onChange={(event) => setText(event.currentTarget.value)}
-          leftSection={<Icon name="search" />}
-          autoComplete="off"
-        />
-        <MultiSelect
-          label={t('fields.status')}
-          placeholder={filters.status.length === 0 ? t('list.all') : undefined}
-          data={ticketStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-          value={filters.status}
-          onChange={(values) => onChange({ ...filters, status: values as TicketStatus[] })}
-          clearable
-          clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.status') }) }}
-        />
-        <MultiSelect
-          label={t('fields.priority')}
-          placeholder={filters.priority.length === 0 ? t('list.all') : undefined}
-          data={ticketPriorities.map((priority) => ({
-            value: String(priority),
-            label: t(`priority.${priority}`),
-          }))}
-          value={filters.priority.map(String)}
-          onChange={(values) => onChange({ ...filters, priority: values.map(Number) as TicketPriority[] })}
-          clearable
-          clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.priority') }) }}
-        />
-        <MultiSelect
-          label={t('fields.category')}
-          placeholder={filters.category.length === 0 ? t('list.all') : undefined}
-          data={ticketCategories.map((category) => ({ value: category, label: t(`category.${category}`) }))}
-          value={filters.category}
-          onChange={(values) => onChange({ ...filters, category: values as TicketCategory[] })}
-          clearable
-          clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.category') }) }}
-        />
+        <Group gap="xs" align="flex-end" wrap="nowrap" className={classes.searchRow}>
+          <TextInput
+            className={classes.searchField}
+            ref={searchRef}
+            type="search"
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            value={text}
+            maxLength={TICKET_SEARCH_MAX_LENGTH}
+            onChange={(event) => setText(event.currentTarget.value)}
+            leftSection={<Icon name="search" />}
+            autoComplete="off"
+          />
+          {folded && (
+            <Button
+              variant="default"
+              leftSection={<Icon name="filter" />}
+              rightSection={
+                active > 0 ? (
+                  <Badge size="sm" circle aria-hidden="true">
+                    {active}
+                  </Badge>
+                ) : undefined
+              }
+              aria-expanded={unfolded}
+              aria-controls={moreId}
+              aria-label={active > 0 ? t('list.filtersToggleActive', { count: active }) : undefined}
+              onClick={() => setUnfolded((value) => !value)}
+              data-testid="filters-toggle"
+            >
+              {t('list.filtersToggle')}
+            </Button>
+          )}
+        </Group>
+        <div id={moreId} className={classes.moreFilters} hidden={folded && !unfolded}>
+          <MultiSelect
+            label={t('fields.status')}
+            placeholder={filters.status.length === 0 ? t('list.all') : undefined}
+            data={ticketStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+            value={filters.status}
+            onChange={(values) => onChange({ ...filters, status: values as TicketStatus[] })}
+            clearable
+            clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.status') }) }}
+          />
+          <MultiSelect
+            label={t('fields.priority')}
+            placeholder={filters.priority.length === 0 ? t('list.all') : undefined}
+            data={ticketPriorities.map((priority) => ({
+              value: String(priority),
+              label: t(`priority.${priority}`),
+            }))}
+            value={filters.priority.map(String)}
+            onChange={(values) => onChange({ ...filters, priority: values.map(Number) as TicketPriority[] })}
+            clearable
+            clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.priority') }) }}
+          />
+          <MultiSelect
+            label={t('fields.category')}
+            placeholder={filters.category.length === 0 ? t('list.all') : undefined}
+            data={ticketCategories.map((category) => ({ value: category, label: t(`category.${category}`) }))}
+            value={filters.category}
+            onChange={(values) => onChange({ ...filters, category: values as TicketCategory[] })}
+            clearable
+            clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.category') }) }}
+          />
+        </div>
       </SimpleGrid>
       {hasFilters(filters) && (
         <Group justify="flex-end" mt="xs">
