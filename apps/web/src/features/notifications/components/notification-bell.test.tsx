@@ -306,6 +306,19 @@ describe('the notification bell', () => {
     expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
   });
 
+  it('leaves the focus on the filter when the list changes after marking one', async () => {
+    const { user } = await renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const dialog = await screen.findByRole('dialog');
+    const items = await within(dialog).findAllByTestId('notification');
+    await user.click(within(items[1] as HTMLElement).getByRole('button', { name: 'Mark as unread' }));
+    await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    const unread = within(dialog).getByRole('radio', { name: 'Unread' });
+    await user.click(unread);
+    await waitFor(() => expect(within(dialog).getAllByTestId('notification')).toHaveLength(2));
+    expect(unread).toHaveFocus();
+  });
+
   it('opens a notification: marks it read, tells the layout, and goes to the ticket', async () => {
     const opened: Notification[] = [];
     const { user, sent, selections, router } = await renderBell({

@@ -78,6 +78,9 @@ export function NotificationList({
     const last = marked.current;
     if (last === undefined || last.button.isConnected) return;
     marked.current = undefined;
+    // Only when the focus left with the item: focus that went elsewhere meanwhile (the filter) stays.
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
     const items = listRef.current?.querySelectorAll<HTMLElement>('[data-notification-open]') ?? [];
     (items[Math.min(last.index, items.length - 1)] ?? heading.current)?.focus();
   }, [notifications.length, list.isPending]);
