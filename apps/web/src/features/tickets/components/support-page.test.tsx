@@ -119,6 +119,30 @@ describe('support overview', () => {
     expect(searches.map((request) => query(request).search)).toEqual(['invoice']);
   });
 
+  it('waits for 3 characters (or a ticket number) before it searches, and says so meanwhile', async () => {
+    const { renderAt, sent, user } = setupTickets({
+      answer: (request) => json(200, query(request).search ? [tickets[1]] : tickets),
+    });
+    await renderAt('/support');
+    await screen.findByText('2 tickets shown');
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    await user.type(box, 'in');
+    await waitFor(() =>
+      expect(box).toHaveAccessibleDescription('Type at least 3 characters, or a ticket number.'),
+    );
+    // Well past the typing pause: nothing was searched, and what was typed stays in the box.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(lists(sent).filter((request) => query(request).search !== undefined)).toEqual([]);
+    expect(box).toHaveValue('in');
+    await user.type(box, 'v');
+    await screen.findByText('1 ticket shown');
+    expect(box).not.toHaveAccessibleDescription();
+    await user.clear(box);
+    await user.type(box, '#7');
+    await waitFor(() => expect(lists(sent).map((request) => query(request).search)).toContain('#7'));
+    expect(box).not.toHaveAccessibleDescription();
+  }, 15_000);
+
   it('reads filters from the URL and sends them to the API as comma lists', async () => {
     const { renderAt, sent } = setupTickets({ answer: () => json(200, tickets) });
     await renderAt('/support?status=closed,open&priority=1&category=incident_request&q=10001');

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
+  TICKET_SEARCH_MIN_LENGTH,
   type TicketCategory,
   type TicketPriority,
   type TicketStatus,
@@ -10,7 +11,12 @@ import {
 } from '@portaal/contracts/ticket-rules';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasFilters, TICKET_SEARCH_MAX_LENGTH, type TicketFilters } from '../utils/search-params.ts';
+import {
+  hasFilters,
+  isSearchable,
+  TICKET_SEARCH_MAX_LENGTH,
+  type TicketFilters,
+} from '../utils/search-params.ts';
 import { Icon } from './icons.tsx';
 import classes from './tickets.module.css';
 
@@ -52,8 +58,10 @@ export function TicketFiltersBar({
     }
   }, [filters.search]);
 
+  // Too short to search (SPEC.md §9): the list shows everything meanwhile, and the box says why.
+  const tooShort = text.trim() !== '' && !isSearchable(text);
   const apply = (value: string) => {
-    const search = value.trim();
+    const search = isSearchable(value) ? value.trim() : '';
     if (search === sent.current) return;
     sent.current = search;
     onChange({ ...filters, search });
@@ -89,6 +97,8 @@ export function TicketFiltersBar({
             placeholder={t('list.searchPlaceholder')}
             value={text}
             maxLength={TICKET_SEARCH_MAX_LENGTH}
+            description={tooShort ? t('list.searchTooShort', { min: TICKET_SEARCH_MIN_LENGTH }) : undefined}
+            inputWrapperOrder={['label', 'input', 'description']}
             onChange={(event) => setText(event.currentTarget.value)}
             leftSection={<Icon name="search" />}
             autoComplete="off"
