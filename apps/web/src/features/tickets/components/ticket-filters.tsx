@@ -81,6 +81,27 @@ export function TicketFiltersBar({
     onClear();
   };
 
+  const filtersToggle = (
+    <Button
+      variant="default"
+      leftSection={<Icon name="filter" />}
+      rightSection={
+        active > 0 ? (
+          <Badge size="sm" circle aria-hidden="true">
+            {active}
+          </Badge>
+        ) : undefined
+      }
+      aria-expanded={unfolded}
+      aria-controls={moreId}
+      aria-label={active > 0 ? t('list.filtersToggleActive', { count: active }) : undefined}
+      onClick={() => setUnfolded((value) => !value)}
+      data-testid="filters-toggle"
+    >
+      {t('list.filtersToggle')}
+    </Button>
+  );
+
   return (
     // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which jsdom (component tests) does not know
     <form role="search" aria-label={t('list.filters')} onSubmit={submit}>
@@ -88,42 +109,28 @@ export function TicketFiltersBar({
           many are set: unfolded they would fill the whole first screen. On wider screens the
           wrapper is display: contents, so all four sit in one grid. */}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
-        <Group gap="xs" align="flex-end" wrap="nowrap" className={classes.searchRow}>
-          <TextInput
-            className={classes.searchField}
-            ref={searchRef}
-            type="search"
-            label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            value={text}
-            maxLength={TICKET_SEARCH_MAX_LENGTH}
-            description={tooShort ? t('list.searchTooShort', { min: TICKET_SEARCH_MIN_LENGTH }) : undefined}
-            inputWrapperOrder={['label', 'input', 'description']}
-            onChange={(event) => setText(event.currentTarget.value)}
-            leftSection={<Icon name="search" />}
-            autoComplete="off"
-          />
-          {folded && (
-            <Button
-              variant="default"
-              leftSection={<Icon name="filter" />}
-              rightSection={
-                active > 0 ? (
-                  <Badge size="sm" circle aria-hidden="true">
-                    {active}
-                  </Badge>
-                ) : undefined
-              }
-              aria-expanded={unfolded}
-              aria-controls={moreId}
-              aria-label={active > 0 ? t('list.filtersToggleActive', { count: active }) : undefined}
-              onClick={() => setUnfolded((value) => !value)}
-              data-testid="filters-toggle"
-            >
-              {t('list.filtersToggle')}
-            </Button>
+        {/* The Filters button sits in the field's input row (inputContainer), so a hint below the
+            input leaves it level with the input. */}
+        <TextInput
+          className={classes.searchRow}
+          ref={searchRef}
+          type="search"
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          value={text}
+          maxLength={TICKET_SEARCH_MAX_LENGTH}
+          description={tooShort ? t('list.searchTooShort', { min: TICKET_SEARCH_MIN_LENGTH }) : undefined}
+          inputWrapperOrder={['label', 'input', 'description']}
+          inputContainer={(input) => (
+            <Group gap="xs" wrap="nowrap">
+              <div className={classes.searchField}>{input}</div>
+              {folded && filtersToggle}
+            </Group>
           )}
-        </Group>
+          onChange={(event) => setText(event.currentTarget.value)}
+          leftSection={<Icon name="search" />}
+          autoComplete="off"
+        />
         <div id={moreId} className={classes.moreFilters} hidden={folded && !unfolded}>
           <MultiSelect
             label={t('fields.status')}
