@@ -220,7 +220,7 @@ function focusContrast(element: Element, { property, inside }: { property: strin
   };
 }
 
-test('focus indicators: a ring of at least 3:1 around buttons and inputs in both colour modes', async ({
+test('focus indicators and checked radios at 3:1 or more against what is around them, in both colour modes', async ({
   page,
 }) => {
   await signIn(page, 'owner', { language: 'en' });
@@ -261,6 +261,19 @@ test('focus indicators: a ring of at least 3:1 around buttons and inputs in both
       expect(
         buttonRing.ratio,
         `button ring ${buttonRing.colour} on ${buttonRing.background}`,
+      ).toBeGreaterThanOrEqual(3);
+
+      // A checked radio (the default priority) stands out from the card it sits on.
+      await page.goto('/support/new-ticket');
+      const normal = page.getByRole('radio', { name: 'Normal' });
+      await expect(normal).toBeChecked();
+      const checked = await normal.evaluate(focusContrast, {
+        property: 'background-color',
+        inside: false,
+      });
+      expect(
+        checked.ratio,
+        `checked radio ${checked.colour} on ${checked.background}`,
       ).toBeGreaterThanOrEqual(3);
     });
   }
