@@ -228,4 +228,34 @@ describe('a ticket from opening to closing', () => {
     ]);
     expect(mailed).toBe(1);
   });
+
+  it('an internal note that sets the status leaves the note with staff and tells the customer of the status', async () => {
+    const before = await send(server, 'GET', `${base}/tickets/${ticket.ticket_id}`, { token: viewer });
+    const seenBefore = (before.json as Ticket).messages.length;
+    const note = await send(server, 'POST', `${base}/tickets/${ticket.ticket_id}/messages`, {
+      token: staff,
+      json: { body: 'Intern: heropenen, web02 opnieuw bekijken.', internal: true, status: 'in_progress' },
+    });
+    expect(note.status, JSON.stringify(note.json)).toBe(201);
+    // Staff: the note without a status change, then the status change as an event of its own.
+    expect(
+      (note.json as Ticket).messages.slice(-2).map((m) => [m.internal, m.body !== '', m.status_change]),
+    ).toEqual([
+      [true, true, null],
+      [false, false, 'in_progress'],
+    ]);
+    const after = await send(server, 'GET', `${base}/tickets/${ticket.ticket_id}`, { token: viewer });
+    const seen = after.json as Ticket;
+    expect(seen.status).toBe('in_progress');
+    expect(seen.messages).toHaveLength(seenBefore + 1);
+    expect(seen.messages.at(-1)).toMatchObject({ body: '', internal: false, status_change: 'in_progress' });
+    expect(seen.messages.some((message) => message.body.includes('Intern:'))).toBe(false);
+    const statusEvent = seen.messages.at(-1)?.message_id;
+    const told = await server.sql.query<{ username: string; kind: string }>(
+      `select u.username, n.kind from notifications n join users u on u.id = n.user_id
+        where n.event_key = $1`,
+      [`ticket-message:${statusEvent}`],
+    );
+    expect(told.rows).toEqual([{ username: 'viewer', kind: 'ticket_status' }]);
+  });
 });

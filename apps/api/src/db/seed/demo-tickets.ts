@@ -35,7 +35,7 @@
  *
  * `message_count` and `attachment_count` count what the customer sees, as the API keeps them: replies
  * with text that are not internal, and their files. `updated_at` is the time of the last message that
- * is not an internal note (or that changed the status).
+ * is not an internal note.
  */
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
@@ -1522,6 +1522,8 @@ function resolve(definition: TicketDefinition, index: number): DemoTicket {
   let status: TicketStatus = 'new';
   let time = Date.parse(opened);
   const messages = thread.map((message, position): DemoMessage => {
+    // As in the API, an internal note never changes the status itself.
+    if (message.internal && message.status) throw new Error(`${definition.key}: a note with a status`);
     time += message.after * 60_000;
     const staff = message.by === 'staff-moderator';
     const next =
@@ -1546,7 +1548,7 @@ function resolve(definition: TicketDefinition, index: number): DemoTicket {
     };
   });
   const visible = messages.filter((message) => !message.internal);
-  const last = messages.findLast((message) => !message.internal || message.statusChange !== null);
+  const last = visible.at(-1);
   if (!last) throw new Error(`${definition.key}: a ticket needs a message`);
   return {
     ...ticket,

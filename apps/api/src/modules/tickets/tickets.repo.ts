@@ -352,7 +352,7 @@ export function createTicketsRepo(db: Database) {
      * The counters and updated_at are what the customer can see: message_count counts the replies
      * with text that are not internal, attachment_count their files, and updated_at moves on such a
      * reply or a status change. An internal note leaves all three alone, or the customer's list would
-     * give it away.
+     * give it away (a note never changes the status itself: the service records that separately).
      */
     async insertMessage(tx: Executor, message: NewMessage, status: TicketStatus): Promise<number> {
       const [row] = await tx
@@ -368,12 +368,11 @@ export function createTicketsRepo(db: Database) {
       if (!row) throw new Error('the message was not inserted');
       await insertAttachments(tx, message.ticketId, row.id, message.files);
       const visible = !message.internal;
-      const moves = visible || message.statusChange !== null;
       await tx
         .update(tickets)
         .set({
           status,
-          ...(moves ? { updatedAt: sql`now()` } : {}),
+          ...(visible ? { updatedAt: sql`now()` } : {}),
           ...(visible && message.body !== '' ? { messageCount: sql`${tickets.messageCount} + 1` } : {}),
           ...(visible && message.files.length > 0
             ? { attachmentCount: sql`${tickets.attachmentCount} + ${message.files.length}` }

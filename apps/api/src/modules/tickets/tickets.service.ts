@@ -319,6 +319,41 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
     });
   }
 
+  /** A status change as an event of its own in the thread, visible to all, with its notifications. */
+  async function recordStatusChange(
+    tx: Executor,
+    input: {
+      customerId: number;
+      ticket: { id: number; subject: string; authorId: string };
+      status: TicketStatus;
+      actor: { userId: string; name: string; staff: boolean };
+    },
+  ): Promise<number[]> {
+    const { customerId, ticket, status, actor } = input;
+    const messageId = await repo.insertMessage(
+      tx,
+      {
+        ticketId: ticket.id,
+        authorId: actor.userId,
+        body: '',
+        internal: false,
+        statusChange: status,
+        files: [],
+      },
+      status,
+    );
+    return recordEvent(tx, {
+      customerId,
+      ticket,
+      messageId,
+      kind: 'ticket_status',
+      actor,
+      internal: false,
+      status,
+      body: '',
+    });
+  }
+
   async function createTicket(
     caller: Caller,
     customerId: number,
@@ -410,6 +445,12 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
         if (!ticket) throw ticketNotFound(ticketId);
         await assertVisible(caller, customerId, ticket, () => repo.isWatcher(ticketId, me, tx));
         const next = statusAfterReply(caller, ticket.status, input);
+        const changed = next !== ticket.status;
+        const who = { userId: me, name: actor.name, staff: isStaff(caller) };
+        // An internal note that also sets the status leaves the status to an event of its own: the
+        // customer sees the ticket change, so the thread says so and they are told, while the note
+        // itself stays with the service desk.
+        const split = input.internal && changed;
         const messageId = await repo.insertMessage(
           tx,
           {
@@ -417,23 +458,28 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
             authorId: me,
             body: input.body,
             internal: input.internal,
-            statusChange: next === ticket.status ? null : next,
+            statusChange: changed && !split ? next : null,
             files,
           },
-          next,
+          split ? ticket.status : next,
         );
         // A customer who joins the conversation hears about its next replies.
         if (!isStaff(caller) && ticket.authorId !== me) await repo.addWatcher(tx, ticketId, me);
-        return recordEvent(tx, {
+        const mails = await recordEvent(tx, {
           customerId,
           ticket,
           messageId,
           kind: 'ticket_reply',
-          actor: { userId: me, name: actor.name, staff: isStaff(caller) },
+          actor: who,
           internal: input.internal,
-          status: next === ticket.status ? undefined : next,
+          status: changed && !split ? next : undefined,
           body: input.body,
         });
+        if (!split) return mails;
+        return [
+          ...mails,
+          ...(await recordStatusChange(tx, { customerId, ticket, status: next, actor: who })),
+        ];
       });
       await events.dispatch(mailIds);
       return get(caller, customerId, ticketId);
@@ -449,20 +495,11 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
         await assertVisible(caller, customerId, ticket, () => repo.isWatcher(ticketId, me, tx));
         if (status === ticket.status) return [];
         assertMaySetStatus(caller, ticket.status, status);
-        const messageId = await repo.insertMessage(
-          tx,
-          { ticketId, authorId: me, body: '', internal: false, statusChange: status, files: [] },
-          status,
-        );
-        return recordEvent(tx, {
+        return recordStatusChange(tx, {
           customerId,
           ticket,
-          messageId,
-          kind: 'ticket_status',
-          actor: { userId: me, name: actor.name, staff: isStaff(caller) },
-          internal: false,
           status,
-          body: '',
+          actor: { userId: me, name: actor.name, staff: isStaff(caller) },
         });
       });
       await events.dispatch(mailIds);
