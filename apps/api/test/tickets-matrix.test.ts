@@ -597,7 +597,7 @@ describe.each(subjects)('writes: $username', (subject) => {
       account_holder: 'Matrix B.V.',
     };
     const end = {
-      end_date: '2027-03-31',
+      end_date: '2099-03-31',
       reason: 'Moving to own hardware',
     };
     const [addr, account, ending, other, unknown] = await Promise.all([
@@ -633,7 +633,7 @@ describe.each(subjects)('writes: $username', (subject) => {
       expect(description).toContain('Keizersgracht 12a');
       expect((account.json as Ticket).subject).toBe('Nieuwe bankrekening');
       expect((account.json as Ticket).messages[0]?.body).toContain('Verzoek: een bankrekening toevoegen:');
-      expect((ending.json as Ticket).messages[0]?.body).toContain('beëindigen per 31-03-2027');
+      expect((ending.json as Ticket).messages[0]?.body).toContain('beëindigen per 31-03-2099');
     } else {
       expect(ticket.subject).toBe('Change of invoice address');
       expect(description).toContain('Request: change the invoice address to:');
@@ -673,11 +673,27 @@ describe('change requests refuse bad input with the field at fault, and store no
       { type: 'bank_account', action: 'change', iban: 'NL91ABNA0417164300', account_holder: 'X', amount: 5 },
       '',
     ],
-    ['an end date that is no date', 'contracts/CT-1/end-request', { end_date: '31-03-2027' }, 'end_date'],
+    ['an end date that is no date', 'contracts/CT-1/end-request', { end_date: '31-03-2099' }, 'end_date'],
+    [
+      'an address in a country that does not exist',
+      'change-requests',
+      {
+        type: 'address',
+        action: 'add',
+        address_type: 'visit',
+        street: 'Dam',
+        house_number: '1',
+        postal_code: '1012 JS',
+        town: 'Amsterdam',
+        country: 'ZZ',
+      },
+      'country',
+    ],
+    ['an end date in the past', 'contracts/CT-1/end-request', { end_date: '2020-01-31' }, 'end_date'],
     [
       'a contract reference of 61 characters',
       `contracts/${'C'.repeat(61)}/end-request`,
-      { end_date: '2027-03-31' },
+      { end_date: '2099-03-31' },
       'contract_id',
     ],
   ])('%s', async (_label, path, json, field) => {

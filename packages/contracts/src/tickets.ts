@@ -233,7 +233,8 @@ export const addressChangeRequestSchema = z
       .string({ error: 'is required' })
       .trim()
       .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
-      .transform((value) => value.toUpperCase()),
+      .transform((value) => value.toUpperCase())
+      .refine(isCountryCode, 'must be a two-letter country code'),
     note: z.string().trim().max(2000, 'must be at most 2000 characters').refine(noNul, NO_NUL).optional(),
   })
   .strict();
@@ -258,6 +259,14 @@ export const bankAccountChangeRequestSchema = z
   .strict();
 export type BankAccountChangeRequest = z.input<typeof bankAccountChangeRequestSchema>;
 
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'EZ', 'UN', 'QO']);
+
+/** An ISO 3166-1 alpha-2 code the runtime knows as a region ("ZZ", "QQ", "EU" are not countries). */
+function isCountryCode(code: string): boolean {
+  return !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined;
+}
+
 /** POST change-requests (DESIGN.md §4): one endpoint for both, told apart by `type`. */
 export const changeRequestSchema = z
   .discriminatedUnion(
@@ -278,9 +287,14 @@ export const contractParamsSchema = z.object({
 });
 
 /** POST contracts/{contract_id}/end-request (DESIGN.md §4). */
+/** Today as YYYY-MM-DD in UTC: the earliest end date a request may ask for. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
 export const endContractRequestSchema = z
   .object({
-    end_date: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
+    end_date: z.iso
+      .date({ error: 'must be a date (YYYY-MM-DD)' })
+      .refine((date) => date >= todayUtc(), 'must be today or later'),
     reason: z.string().trim().max(2000, 'must be at most 2000 characters').refine(noNul, NO_NUL).optional(),
   })
   .strict();

@@ -35,5 +35,6 @@ export function fieldErrorText(message: string, t: TFunction): string {
   const least = /at least (\d+)/.exec(message);
   if (least) return t('form.minLength', { ns: 'global', min: Number(least[1]) });
   if (/required/.test(message)) return t('form.required', { ns: 'global' });
+  if (/today or later/.test(message)) return t('form.notPast', { ns: 'global' });
   return t('form.format', { ns: 'global' });
 }

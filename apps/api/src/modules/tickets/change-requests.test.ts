@@ -23,7 +23,7 @@ const bank = bankAccountChangeRequestSchema.parse({
   note: 'Voor de incasso vanaf januari.',
 });
 const end = {
-  ...endContractRequestSchema.parse({ end_date: '2027-03-31' }),
+  ...endContractRequestSchema.parse({ end_date: '2099-03-31' }),
   contract_reference: 'CT-2024-0042',
 };
 
@@ -68,13 +68,13 @@ describe('changeRequestText', () => {
   it('asks to end a contract on a date written DD-MM-YYYY', () => {
     expect(changeRequestText({ kind: 'end-contract', body: end }, 'nl')).toEqual({
       subject: 'Beëindiging contract CT-2024-0042',
-      description: 'Verzoek: contract CT-2024-0042 beëindigen per 31-03-2027.',
+      description: 'Verzoek: contract CT-2024-0042 beëindigen per 31-03-2099.',
     });
     expect(
       changeRequestText({ kind: 'end-contract', body: { ...end, reason: 'Moving in-house' } }, 'en'),
     ).toEqual({
       subject: 'End of contract CT-2024-0042',
-      description: 'Request: end contract CT-2024-0042 as of 31-03-2027.\n\nReason: Moving in-house',
+      description: 'Request: end contract CT-2024-0042 as of 31-03-2099.\n\nReason: Moving in-house',
     });
   });
 });

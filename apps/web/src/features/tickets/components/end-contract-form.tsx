@@ -4,7 +4,14 @@ import type { Ticket } from '@portaal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
-import { dateCheck, limits, optionalText, requiredText, trimmedOrUndefined } from '../utils/form-rules.ts';
+import {
+  dateCheck,
+  limits,
+  localToday,
+  optionalText,
+  requiredText,
+  trimmedOrUndefined,
+} from '../utils/form-rules.ts';
 import { FormFooter } from './page-states.tsx';
 
 const FIELDS = ['contract_reference', 'end_date', 'reason'] as const;
@@ -24,7 +31,7 @@ export function EndContractForm({
     initialValues: { contract_reference: '', end_date: '', reason: '' },
     validate: {
       contract_reference: requiredText(t, limits.contractReference.max),
-      end_date: dateCheck(t),
+      end_date: dateCheck(t, localToday),
       reason: optionalText(t, limits.note.max),
     },
   });
@@ -58,6 +65,7 @@ export function EndContractForm({
           />
           <TextInput
             type="date"
+            min={localToday()}
             label={t('change.contract.endDate')}
             description={t('change.contract.endDateHint')}
             withAsterisk

@@ -328,14 +328,20 @@ describe('new ticket', () => {
     expect(panel.getByLabelText(/^End date/)).toHaveAccessibleDescription(
       expect.stringContaining('This field is required.'),
     );
-    await user.type(panel.getByLabelText(/^End date/), '2026-12-31');
+    await user.type(panel.getByLabelText(/^End date/), '2020-01-31');
+    await user.click(panel.getByRole('button', { name: 'Send request' }));
+    expect(panel.getByLabelText(/^End date/)).toHaveAccessibleDescription(
+      expect.stringContaining('Choose today or a later date.'),
+    );
+    await user.clear(panel.getByLabelText(/^End date/));
+    await user.type(panel.getByLabelText(/^End date/), '2099-12-31');
     await user.type(panel.getByRole('textbox', { name: 'Reason (optional)' }), 'Moving to our own hardware.');
     await user.click(panel.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(location()).toBe('/support/ticket/10050'));
     expect(posts(sent)[0]).toMatchObject({
       url: `${base}/contracts/C-2024-0042/end-request`,
       body: {
-        end_date: '2026-12-31',
+        end_date: '2099-12-31',
         reason: 'Moving to our own hardware.',
       },
     });

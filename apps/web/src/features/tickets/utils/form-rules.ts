@@ -63,15 +63,23 @@ export function countryCheck(t: TFunction): (value: string | null) => string | n
   };
 }
 
-export function dateCheck(t: TFunction): Check {
+/** Today as YYYY-MM-DD on the user's own calendar (a date input's value and `min`). */
+export function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A required date (YYYY-MM-DD); with `notBefore`, no earlier than that day. */
+export function dateCheck(t: TFunction, notBefore?: () => string): Check {
   return (value) => {
     if (value.trim() === '') return t('form.required', { ns: 'global' });
     const date = new Date(`${value}T00:00:00Z`);
-    return /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    const valid =
+      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
       !Number.isNaN(date.getTime()) &&
-      date.toISOString().startsWith(value)
-      ? null
-      : t('form.format', { ns: 'global' });
+      date.toISOString().startsWith(value);
+    if (!valid) return t('form.format', { ns: 'global' });
+    return notBefore && value < notBefore() ? t('form.notPast', { ns: 'global' }) : null;
   };
 }
 

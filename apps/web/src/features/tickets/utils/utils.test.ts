@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cursorOf } from '../api/tickets-queries.ts';
 import { formatFileSize } from './file-size.ts';
-import { bicCheck, dateCheck, ibanCheck, requiredText } from './form-rules.ts';
+import { bicCheck, dateCheck, ibanCheck, localToday, requiredText } from './form-rules.ts';
 import { requestBody } from './request-body.ts';
 import {
   filtersFromSearch,
@@ -120,9 +120,14 @@ describe('form rules (SPEC.md §5)', () => {
   });
 
   it('checks calendar dates', () => {
-    expect(dateCheck(t)('2026-12-31')).toBeNull();
+    expect(dateCheck(t)('2099-12-31')).toBeNull();
     expect(dateCheck(t)('2026-02-30')).toBe('form.format');
     expect(dateCheck(t)('')).toBe('form.required');
+    // Not before a given day: the end of a contract cannot lie in the past.
+    const today = () => '2026-11-23';
+    expect(dateCheck(t, today)('2026-11-22')).toBe('form.notPast');
+    expect(dateCheck(t, today)('2026-11-23')).toBeNull();
+    expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 });
 
