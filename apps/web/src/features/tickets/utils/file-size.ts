@@ -5,5 +5,6 @@ export function formatFileSize(bytes: number, language: string): string {
     new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
   if (bytes < 1024) return `${format(bytes, 0)} B`;
   if (bytes < 1024 * 1024) return `${format(bytes / 1024, 1)} KB`;
-  return `${format(bytes / (1024 * 1024), 1)} MB`;
+  // Two decimals for megabytes: a file of 20.03 MB next to "larger than 20 MB" must not read "20 MB".
+  return `${format(bytes / (1024 * 1024), 2)} MB`;
 }

@@ -82,6 +82,7 @@ describe('file sizes', () => {
     expect(formatFileSize(2560, 'en')).toBe('2.5 KB');
     expect(formatFileSize(2560, 'nl')).toBe('2,5 KB');
     expect(formatFileSize(20 * 1024 * 1024, 'nl')).toBe('20 MB');
+    expect(formatFileSize(21_000_000, 'en')).toBe('20.03 MB');
   });
 });
 
