@@ -303,3 +303,17 @@ test('menus give the focus back to their button when they close', async ({ page 
   await expect(preferences).toBeFocused();
   await chooseColourMode(page, 'auto');
 });
+
+test('after following a link with the keyboard, the focus starts at the new page title', async ({ page }) => {
+  await signIn(page, 'owner', { language: 'en' });
+  await page.goto('/support');
+  const newTicket = page.getByRole('link', { name: 'New ticket' }).first();
+  await newTicket.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/support\/new-ticket$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'New ticket' })).toBeFocused();
+  // And back: "Back to support" leads to the list, whose title takes the focus.
+  await page.getByRole('link', { name: 'Back to support' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeFocused();
+});

@@ -10,10 +10,12 @@ import { ErrorPage } from '../components/errors/error-page.tsx';
 import { Toaster } from '../components/feedback/toaster.tsx';
 import { CleanLayout } from '../components/layout/clean-layout.tsx';
 import { PageProgress } from '../components/layout/page-progress.tsx';
+import { useFocusAfterNavigation } from '../components/layout/use-focus-after-navigation.ts';
 import { ApiError } from '../lib/api-client.ts';
 import '../app/router-types.ts';
 
 function Root() {
+  useFocusAfterNavigation();
   const matches = useMatches();
   const forced = matches.findLast((match) => match.staticData?.colorMode)?.staticData?.colorMode;
   const forceColorScheme = useMemo(() => resolveForcedColorMode(forced), [forced]);
