@@ -132,3 +132,16 @@ test('a mail link naming a customer the user has no rights in changes nothing', 
   await expectSelected(page, CUSTOMERS.northwind);
   await expect(page.getByTestId('customer-switcher')).toHaveValue(CUSTOMERS.northwind.name);
 });
+
+test('on a phone the header gives the customer switcher the room to show the customer', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'multi', { language: 'en' });
+  const switcher = page.getByTestId('customer-switcher');
+  await expect(switcher).toHaveValue(CUSTOMERS.northwind.name);
+  // The brand link makes way; "Northwind Logistics Ltd" needs about 170 px at this size.
+  await expect(page.getByRole('link', { name: /home/i })).toBeHidden();
+  const box = await switcher.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(170);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

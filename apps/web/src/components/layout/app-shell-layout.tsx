@@ -74,6 +74,7 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
               component={Link}
               to="/"
               aria-label={t('header.home', { brand: config.brand_name })}
+              className="header-home"
             >
               <Brand name={config.brand_name} />
             </UnstyledButton>
