@@ -644,23 +644,20 @@ describe.each(subjects)('writes: $username', (subject) => {
 });
 
 describe('change requests refuse bad input with the field at fault, and store nothing', () => {
+  const visitAddress = {
+    type: 'address',
+    action: 'add',
+    address_type: 'visit',
+    street: 'Dam',
+    house_number: '1',
+    postal_code: '1012 JS',
+    town: 'Amsterdam',
+    country: 'NL',
+  };
   it.each([
     ['no type', 'change-requests', {}, 'type'],
     ['an unknown type', 'change-requests', { type: 'phone', action: 'add' }, 'type'],
-    [
-      'an address without a town',
-      'change-requests',
-      {
-        type: 'address',
-        action: 'add',
-        address_type: 'visit',
-        street: 'Dam',
-        house_number: '1',
-        postal_code: '1012 JS',
-        country: 'NL',
-      },
-      'town',
-    ],
+    ['an address without a town', 'change-requests', { ...visitAddress, town: undefined }, 'town'],
     [
       'a bank account with a wrong IBAN',
       'change-requests',
@@ -677,16 +674,7 @@ describe('change requests refuse bad input with the field at fault, and store no
     [
       'an address in a country that does not exist',
       'change-requests',
-      {
-        type: 'address',
-        action: 'add',
-        address_type: 'visit',
-        street: 'Dam',
-        house_number: '1',
-        postal_code: '1012 JS',
-        town: 'Amsterdam',
-        country: 'ZZ',
-      },
+      { ...visitAddress, country: 'ZZ' },
       'country',
     ],
     ['an end date in the past', 'contracts/CT-1/end-request', { end_date: '2020-01-31' }, 'end_date'],
