@@ -114,3 +114,9 @@ export function isValidBic(value: string): boolean {
 
 /** SPEC.md §9: the shortest search text, a ticket number aside. */
 export const TICKET_SEARCH_MIN_LENGTH = 3;
+
+/** SPEC.md §9: a ticket search needs 3 characters, a ticket number ("42", "#42") excepted. */
+export function isSearchable(text: string): boolean {
+  const value = text.trim();
+  return value.length >= TICKET_SEARCH_MIN_LENGTH || /^#?\d+$/.test(value);
+}

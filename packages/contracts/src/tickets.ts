@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
 import {
+  isSearchable,
   isValidIban,
   TICKET_SEARCH_MIN_LENGTH,
   ticketCategories,
@@ -139,7 +140,7 @@ export const ticketListQuerySchema = z.object({
     .max(200, 'must be at most 200 characters')
     .refine(noNul, NO_NUL)
     .refine(
-      (value) => value === '' || value.length >= TICKET_SEARCH_MIN_LENGTH || /^#?\d+$/.test(value),
+      (value) => value === '' || isSearchable(value),
       `must be at least ${TICKET_SEARCH_MIN_LENGTH} characters, or a ticket number`,
     )
     .optional(),
@@ -286,10 +287,10 @@ export const contractParamsSchema = z.object({
   contract_id: shortText(60),
 });
 
-/** POST contracts/{contract_id}/end-request (DESIGN.md §4). */
 /** Today as YYYY-MM-DD in UTC: the earliest end date a request may ask for. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
+/** POST contracts/{contract_id}/end-request (DESIGN.md §4). */
 export const endContractRequestSchema = z
   .object({
     end_date: z.iso

@@ -37,7 +37,6 @@ function observable<T>(initial: T) {
 export const TEST_MODE = import.meta.env.VITE_TEST_MODE === 'true';
 export const ADMIN_CONSOLE = import.meta.env.VITE_ADMIN_CONSOLE === 'true';
 
-/** Everything the screens share: configuration, auth, the API client, the selected customer. */
 async function fetchCustomerName(api: ApiClient, id: number): Promise<string> {
   const customer = await api.request<Customer>({
     operation: 'getCustomer',
@@ -47,6 +46,7 @@ async function fetchCustomerName(api: ApiClient, id: number): Promise<string> {
   return customer.display_name;
 }
 
+/** Everything the screens share: configuration, auth, the API client, the selected customer. */
 export function createSession(config: ClientConfig) {
   const oidc: OidcConfig = {
     url: config.oidc.url,

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
+  isSearchable,
   TICKET_SEARCH_MIN_LENGTH,
   type TicketCategory,
   type TicketPriority,
@@ -11,12 +12,8 @@ import {
 } from '@portaal/contracts/ticket-rules';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  hasFilters,
-  isSearchable,
-  TICKET_SEARCH_MAX_LENGTH,
-  type TicketFilters,
-} from '../utils/search-params.ts';
+import { BREAKPOINTS_PX } from '../../../app/theme.ts';
+import { hasFilters, TICKET_SEARCH_MAX_LENGTH, type TicketFilters } from '../utils/search-params.ts';
 import { Icon } from './icons.tsx';
 import classes from './tickets.module.css';
 
@@ -24,7 +21,7 @@ import classes from './tickets.module.css';
 export const SEARCH_DEBOUNCE_MS = 350;
 
 /** Below this width (768 px) the status, priority and request-type filters fold away behind a button. */
-export const UNFOLDED_FILTERS_QUERY = '(min-width: 48em)';
+export const UNFOLDED_FILTERS_QUERY = `(min-width: ${BREAKPOINTS_PX.sm / 16}em)`;
 
 /** Search (ticket number or subject, debounced) and the status, priority and request-type filters. */
 export function TicketFiltersBar({

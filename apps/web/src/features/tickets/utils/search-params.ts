@@ -1,5 +1,5 @@
 import {
-  TICKET_SEARCH_MIN_LENGTH,
+  isSearchable,
   type TicketCategory,
   type TicketPriority,
   type TicketStatus,
@@ -57,12 +57,6 @@ export function validateSupportSearch(search: Record<string, unknown>): SupportS
   };
   // Leave out what is not set, so the URL carries no empty keys.
   return Object.fromEntries(Object.entries(result).filter(([, value]) => value !== undefined));
-}
-
-/** SPEC.md §9: a search needs 3 characters, a ticket number ("42", "#42") excepted, as the API checks. */
-export function isSearchable(text: string): boolean {
-  const value = text.trim();
-  return value.length >= TICKET_SEARCH_MIN_LENGTH || /^#?\d+$/.test(value);
 }
 
 /** The filters the list applies; a search too short to apply is left out until it is long enough. */

@@ -1,3 +1,4 @@
+import { isSearchable } from '@portaal/contracts/ticket-rules';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -8,7 +9,6 @@ import { requestBody } from './request-body.ts';
 import {
   filtersFromSearch,
   hasFilters,
-  isSearchable,
   parseTicketId,
   searchFromFilters,
   validateNewTicketSearch,
