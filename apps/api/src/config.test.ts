@@ -46,10 +46,39 @@ describe('configuration', () => {
       { ALLOW_DEV_IDP_IN_PRODUCTION: 'yes' },
       'Invalid configuration: ALLOW_DEV_IDP_IN_PRODUCTION must be true or false',
     ],
+    [{ METRICS_SOURCE: 'graphite' }, 'Invalid configuration: METRICS_SOURCE must be database or prometheus'],
+    [
+      { METRICS_SOURCE: 'prometheus' },
+      'Invalid configuration: PROMETHEUS_URL is required with METRICS_SOURCE=prometheus',
+    ],
+    [
+      { PROMETHEUS_URL: 'prometheus:9090' },
+      'Invalid configuration: PROMETHEUS_URL must start with http:// or https://',
+    ],
+    [
+      { PROMETHEUS_SERVER_LABEL: 'host-name' },
+      'Invalid configuration: PROMETHEUS_SERVER_LABEL must be a Prometheus label name',
+    ],
+    [
+      { PROMETHEUS_TIMEOUT_MS: '5' },
+      'Invalid configuration: PROMETHEUS_TIMEOUT_MS must be between 100 and 120000',
+    ],
   ])('refuses %j with one line naming the variable', (env, message) => {
     const text = failure(env);
     expect(text).toBe(message);
     expect(text.split('\n')).toHaveLength(1);
+  });
+
+  it('reads trend metrics from the database unless Prometheus is configured', () => {
+    expect(loadConfig({}).METRICS_SOURCE).toBe('database');
+    const config = loadConfig({
+      METRICS_SOURCE: 'prometheus',
+      PROMETHEUS_URL: 'http://prometheus.internal:9090',
+      PROMETHEUS_SERVER_LABEL: 'nodename',
+    });
+    expect(config.PROMETHEUS_URL).toBe('http://prometheus.internal:9090');
+    expect(config.PROMETHEUS_SERVER_LABEL).toBe('nodename');
+    expect(config.PROMETHEUS_TENANT_LABEL).toBe('tenant');
   });
 
   it('refuses the dev IdP in production unless explicitly allowed', () => {

@@ -16,6 +16,9 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+/** A Prometheus label name (its data model: letters, digits and underscores, not starting with a digit). */
+const promLabel = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a Prometheus label name');
+
 export const configSchema = z
   .object({
     NODE_ENV: z
@@ -102,8 +105,30 @@ export const configSchema = z
       .min(1, 'must be at least 1')
       .max(3600, 'must be at most 3600')
       .default(60),
+    /** Where trend metrics come from (DESIGN.md §8): the database (seeded demo series) or Prometheus. */
+    METRICS_SOURCE: z
+      .enum(['database', 'prometheus'], { error: 'must be database or prometheus' })
+      .default('database'),
+    PROMETHEUS_URL: url.optional(),
+    /** The label whose value is a server's name as the landscape has it. */
+    PROMETHEUS_SERVER_LABEL: promLabel.default('instance'),
+    /** The label matched against a customer's prometheus_tenant link, when it has one. */
+    PROMETHEUS_TENANT_LABEL: promLabel.default('tenant'),
+    PROMETHEUS_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be between 100 and 120000')
+      .max(120_000, 'must be between 100 and 120000')
+      .default(10_000),
   })
   .superRefine((value, ctx) => {
+    if (value.METRICS_SOURCE === 'prometheus' && value.PROMETHEUS_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROMETHEUS_URL'],
+        message: 'is required with METRICS_SOURCE=prometheus',
+      });
+    }
     if (
       value.OIDC_URL === undefined &&
       value.NODE_ENV === 'production' &&

@@ -7,3 +7,4 @@ export * from './notifications.ts';
 export * from './password.ts';
 export * from './rights.ts';
 export * from './tickets.ts';
+export * from './trends.ts';

@@ -1,0 +1,103 @@
+import { graphMetrics, type MetricName, type ServerLoad, type TrendSeries } from '@portaal/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  bucketStarts,
+  CURRENT_WINDOW_SECONDS,
+  emptyPoints,
+  type MetricServer,
+  type MetricsSource,
+  round2,
+  type SeriesRequest,
+} from './metrics-source.ts';
+
+interface BucketRow extends Record<string, unknown> {
+  server_id: string;
+  metric: MetricName;
+  t: string;
+  min: number;
+  max: number;
+  mean: number;
+}
+
+interface LatestRow extends Record<string, unknown> {
+  server_id: string;
+  metric: MetricName;
+  at: string;
+  value: number;
+}
+
+/**
+ * The database metrics source: `metric_samples`, bucketed by PostgreSQL (`date_bin`, min, max and mean
+ * per bucket), so at most one row per series and bucket leaves the database. The table holds no
+ * customer; the service passes only servers it has found in the customer's landscape.
+ */
+export function createDatabaseMetrics(db: Database): MetricsSource {
+  return {
+    async series({ servers, graph, from, to, stepSeconds }: SeriesRequest) {
+      const timestamps = bucketStarts(from, to, stepSeconds);
+      const metrics = graphMetrics[graph];
+      const ids = servers.map((server) => server.id);
+      const start = timestamps[0] ?? Math.floor(from.getTime() / 1000);
+      const result = await db.execute<BucketRow>(sql`
+        select server_id, metric,
+          extract(epoch from date_bin(make_interval(secs => ${stepSeconds}), at, to_timestamp(${start})))::bigint::text as t,
+          min(value) as min, max(value) as max, avg(value) as mean
+        from metric_samples
+        where server_id = any(${ids}::text[]) and metric = any(${metrics as MetricName[]}::text[])
+          and at >= to_timestamp(${start}) and at < ${to.toISOString()}::timestamptz
+        group by 1, 2, 3`);
+      const byKey = new Map<string, TrendSeries>();
+      const series: TrendSeries[] = [];
+      for (const id of ids) {
+        for (const metric of metrics) {
+          const entry: TrendSeries = {
+            server_id: id,
+            metric,
+            values: emptyPoints(timestamps.length),
+            min: emptyPoints(timestamps.length),
+            max: emptyPoints(timestamps.length),
+          };
+          byKey.set(`${id}\n${metric}`, entry);
+          series.push(entry);
+        }
+      }
+      for (const row of result.rows) {
+        const entry = byKey.get(`${row.server_id}\n${row.metric}`);
+        const index = Math.round((Number(row.t) - start) / stepSeconds);
+        if (!entry || index < 0 || index >= timestamps.length) continue;
+        entry.values[index] = round2(Number(row.mean));
+        entry.min[index] = round2(Number(row.min));
+        entry.max[index] = round2(Number(row.max));
+      }
+      return { timestamps, series };
+    },
+
+    async current(servers: MetricServer[]) {
+      const ids = servers.map((server) => server.id);
+      const loads = new Map<string, ServerLoad>();
+      if (ids.length === 0) return loads;
+      const result = await db.execute<LatestRow>(sql`
+        select distinct on (server_id, metric) server_id, metric, at::text as at, value
+        from metric_samples
+        where server_id = any(${ids}::text[]) and metric in ('cpu', 'memory', 'load')
+          and at > now() - make_interval(secs => ${CURRENT_WINDOW_SECONDS}) and at <= now()
+        order by server_id, metric, at desc`);
+      for (const row of result.rows) {
+        const load = loads.get(row.server_id) ?? {
+          at: new Date(row.at).toISOString(),
+          cpu: null,
+          memory: null,
+          load: null,
+        };
+        const at = new Date(row.at).toISOString();
+        if (at > load.at) load.at = at;
+        if (row.metric === 'cpu' || row.metric === 'memory' || row.metric === 'load') {
+          load[row.metric] = round2(Number(row.value));
+        }
+        loads.set(row.server_id, load);
+      }
+      return loads;
+    },
+  };
+}

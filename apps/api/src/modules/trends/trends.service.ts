@@ -1,0 +1,92 @@
+import {
+  bucketSeconds,
+  type Customer,
+  type CustomerFeatures,
+  graphUnits,
+  hasObserve,
+  type ServerOverview,
+  type Servers,
+  type Trends,
+  type TrendsQuery,
+} from '@portaal/contracts';
+import { notFound } from '../../lib/app-error.ts';
+import type { MetricServer, MetricsSource } from './metrics-source.ts';
+
+/** A server as the landscape lists it (devices with role server, and virtual machines). */
+export type LandscapeServer = Omit<ServerOverview, 'current'>;
+
+export interface TrendsDeps {
+  metrics: MetricsSource;
+  landscape: { servers(customerId: number): Promise<LandscapeServer[]> };
+  customers: {
+    features(customerId: number): Promise<CustomerFeatures>;
+    get(customerId: number): Promise<Customer>;
+  };
+}
+
+/** The customer's link to its Prometheus tenant (DESIGN.md §8, customer links). */
+export const PROMETHEUS_TENANT_LINK = 'prometheus_tenant';
+
+const serverNotFound = (serverId: string) =>
+  notFound('SERVER_NOT_FOUND', `Server ${serverId} does not exist or you cannot see it.`);
+
+const asMetricServer = (server: LandscapeServer): MetricServer => ({
+  id: server.server_id,
+  name: server.name,
+});
+
+/**
+ * Servers and trends of one customer. The rights check (trend-read) is the route's; this service keeps
+ * every answer inside the customer's own landscape: a server id of another customer is not found.
+ */
+export function createTrendsService({ metrics, landscape, customers }: TrendsDeps) {
+  async function tenantOf(customerId: number): Promise<string | null> {
+    const customer = await customers.get(customerId);
+    return customer.links.find((link) => link.type === PROMETHEUS_TENANT_LINK)?.identifier ?? null;
+  }
+
+  return {
+    async servers(customerId: number): Promise<Servers> {
+      const [list, features, tenant] = await Promise.all([
+        landscape.servers(customerId),
+        customers.features(customerId),
+        tenantOf(customerId),
+      ]);
+      const current = await metrics.current(list.map(asMetricServer), tenant);
+      return {
+        servers: list.map((server) => ({ ...server, current: current.get(server.server_id) ?? null })),
+        observe: hasObserve(features.observe) ? features.observe : null,
+      };
+    },
+
+    async trends(customerId: number, query: TrendsQuery): Promise<Trends> {
+      const [list, tenant] = await Promise.all([landscape.servers(customerId), tenantOf(customerId)]);
+      const byId = new Map(list.map((server) => [server.server_id, server]));
+      const servers = query.server_ids.map((id) => {
+        const server = byId.get(id);
+        if (!server) throw serverNotFound(id);
+        return asMetricServer(server);
+      });
+      const from = new Date(Math.floor(query.from.getTime() / 1000) * 1000);
+      const stepSeconds = bucketSeconds(from, query.to, query.width);
+      const { timestamps, series } = await metrics.series({
+        servers,
+        graph: query.graph,
+        from,
+        to: query.to,
+        stepSeconds,
+        tenant,
+      });
+      return {
+        graph: query.graph,
+        unit: graphUnits[query.graph],
+        from: from.toISOString(),
+        to: query.to.toISOString(),
+        step_seconds: stepSeconds,
+        timestamps,
+        series,
+      };
+    },
+  };
+}
+export type TrendsService = ReturnType<typeof createTrendsService>;

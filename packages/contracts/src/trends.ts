@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common.ts';
+import { customerFeaturesSchema } from './customers.ts';
+
+/** DESIGN.md §8 Trends: the graph types and the metrics each one draws. */
+export const graphTypes = ['cpu', 'memory', 'disk', 'disk_io', 'network', 'load'] as const;
+export const graphTypeSchema = z.enum(graphTypes, {
+  error: `must be one of ${graphTypes.join(', ')}`,
+});
+export type GraphType = z.infer<typeof graphTypeSchema>;
+
+export const metricNames = ['cpu', 'memory', 'disk', 'disk_io', 'net_in', 'net_out', 'load'] as const;
+export type MetricName = (typeof metricNames)[number];
+
+/** The metrics behind each graph: network draws in and out, every other graph one metric. */
+export const graphMetrics: Record<GraphType, readonly MetricName[]> = {
+  cpu: ['cpu'],
+  memory: ['memory'],
+  disk: ['disk'],
+  disk_io: ['disk_io'],
+  network: ['net_in', 'net_out'],
+  load: ['load'],
+};
+
+/** SPEC.md §9: units are kept literal (Mbps, MiB); load has none. */
+export const graphUnits: Record<GraphType, '%' | 'MiB/s' | 'Mbps' | ''> = {
+  cpu: '%',
+  memory: '%',
+  disk: '%',
+  disk_io: 'MiB/s',
+  network: 'Mbps',
+  load: '',
+};
+
+/** Samples are kept per minute: no bucket is narrower. */
+export const MIN_BUCKET_SECONDS = 60;
+/** At most this many servers in one trends call (one chart stays readable, the answer stays small). */
+export const TRENDS_MAX_SERVERS = 20;
+/** The longest range one trends call covers. */
+export const TRENDS_MAX_RANGE_DAYS = 400;
+export const TRENDS_MAX_WIDTH = 4000;
+export const TRENDS_DEFAULT_WIDTH = 1000;
+
+/**
+ * A server is a landscape object: `devices/{key}` or `virtual-machines/{key}`. The key is letters,
+ * digits, dots, dashes and underscores, never `.` or `..` alone, so an id never walks a path.
+ */
+export const SERVER_ID_PATTERN = /^(devices|virtual-machines)\/(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
+export const serverIdSchema = z
+  .string()
+  .regex(SERVER_ID_PATTERN, 'must be a server id such as devices/123 or virtual-machines/456');
+
+const instant = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-11-01T00:00:00Z' })
+  .transform((value) => new Date(value));
+
+/** ?server_ids=devices/1,virtual-machines/2 */
+const serverIdList = z
+  .string()
+  .max(4000, 'is too long')
+  .transform((value) => value.split(',').filter((part) => part !== ''));
+
+export const trendsQuerySchema = z
+  .object({
+    server_ids: serverIdList.pipe(
+      z
+        .array(serverIdSchema)
+        .min(1, 'must name at least one server')
+        .max(TRENDS_MAX_SERVERS, `must name at most ${TRENDS_MAX_SERVERS} servers`),
+    ),
+    graph: graphTypeSchema,
+    from: instant,
+    to: instant,
+    width: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(10, `must be between 10 and ${TRENDS_MAX_WIDTH}`)
+      .max(TRENDS_MAX_WIDTH, `must be between 10 and ${TRENDS_MAX_WIDTH}`)
+      .default(TRENDS_DEFAULT_WIDTH),
+  })
+  .superRefine((query, ctx) => {
+    const range = query.to.getTime() - query.from.getTime();
+    if (range <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+    else if (range > TRENDS_MAX_RANGE_DAYS * 86_400_000) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `must be at most ${TRENDS_MAX_RANGE_DAYS} days after from`,
+      });
+    }
+    if (new Set(query.server_ids).size !== query.server_ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['server_ids'], message: 'must not name a server twice' });
+    }
+  });
+export type TrendsQuery = z.output<typeof trendsQuerySchema>;
+
+/** Bucket width in whole seconds: range / width, never under a minute (DESIGN.md §8). */
+export function bucketSeconds(from: Date, to: Date, width: number): number {
+  const seconds = Math.ceil((to.getTime() - from.getTime()) / 1000 / width);
+  return Math.max(MIN_BUCKET_SECONDS, seconds);
+}
+
+const points = z.array(z.number().nullable());
+
+export const trendSeriesSchema = z
+  .object({
+    server_id: z.string(),
+    metric: z.enum(metricNames),
+    /** Mean per bucket; null where the bucket holds no sample. */
+    values: points,
+    min: points,
+    max: points,
+  })
+  .meta({ id: 'TrendSeries' });
+export type TrendSeries = z.infer<typeof trendSeriesSchema>;
+
+export const trendsSchema = z
+  .object({
+    graph: graphTypeSchema,
+    unit: z.enum(['%', 'MiB/s', 'Mbps', '']),
+    from: isoDateTimeSchema,
+    to: isoDateTimeSchema,
+    step_seconds: z.number().int(),
+    /** Bucket starts in Unix seconds, as uPlot reads them; every series has one value per timestamp. */
+    timestamps: z.array(z.number().int()),
+    series: z.array(trendSeriesSchema),
+  })
+  .meta({ id: 'Trends' });
+export type Trends = z.infer<typeof trendsSchema>;
+
+export const serverLoadSchema = z
+  .object({
+    at: isoDateTimeSchema,
+    cpu: z.number().nullable().describe('%'),
+    memory: z.number().nullable().describe('%'),
+    load: z.number().nullable(),
+  })
+  .meta({ id: 'ServerLoad' });
+export type ServerLoad = z.infer<typeof serverLoadSchema>;
+
+export const serverOverviewSchema = z
+  .object({
+    server_id: z.string(),
+    name: z.string(),
+    kind: z.enum(['devices', 'virtual-machines']),
+    status: z.enum(['active', 'decommissioning', 'offline']),
+    /** Datacenter and rack for devices, the cluster for VMs. */
+    location: z.string().nullable(),
+    /** The latest samples of the last 15 minutes; null when there are none. */
+    current: serverLoadSchema.nullable(),
+  })
+  .meta({ id: 'ServerOverview' });
+export type ServerOverview = z.infer<typeof serverOverviewSchema>;
+
+export const observeLimitsSchema = customerFeaturesSchema.shape.observe.meta({ id: 'ObserveLimits' });
+export type ObserveLimits = z.infer<typeof observeLimitsSchema>;
+
+export const serversSchema = z
+  .object({
+    servers: z.array(serverOverviewSchema),
+    /** The customer's Observe flavour and limits; null when the customer has no Observe (show the promo). */
+    observe: observeLimitsSchema.nullable(),
+  })
+  .meta({ id: 'Servers' });
+export type Servers = z.infer<typeof serversSchema>;
+
+/** Observe is active when the customer's features name a flavour. */
+export const hasObserve = (observe: ObserveLimits): boolean => observe.flavor !== null;
+
+/** A load of this much per minute, or CPU at this %, marks a server as busy on the overview. */
+export const HIGH_CPU_PERCENT = 85;
