@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** oidc-provider's persisted models (sessions, grants, codes, refresh tokens, interactions). */
 export const idpPayloads = pgTable(
@@ -27,3 +27,22 @@ export const idpKeys = pgTable('idp_keys', {
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Failed sign-ins and password changes per account and client address: each failure beyond a few
+ * makes the next attempt from that address wait longer. Never a lock: another address is not slowed.
+ */
+export const idpSignInThrottle = pgTable(
+  'idp_sign_in_throttle',
+  {
+    /** The lower-cased username as typed, known account or not (so timing and answers tell nothing). */
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.username, table.address] }),
+    index('idp_sign_in_throttle_last_failure_idx').on(table.lastFailureAt),
+  ],
+);
