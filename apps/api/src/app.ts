@@ -7,9 +7,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { demoUsers } from './db/seed/demo-data.ts';
 import type { MailQueue } from './jobs/mail-queue.ts';
+import { createAuditLog } from './modules/audit/audit.service.ts';
 import { createCustomersRepo } from './modules/customers/customers.repo.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { landscapeRoutes } from './modules/landscape/landscape.routes.ts';
+import { createLandscapeService } from './modules/landscape/landscape.service.ts';
+import { createLandscapeSource } from './modules/landscape/landscape.sources.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
@@ -113,6 +117,12 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     attachmentRules,
   });
 
+  const landscape = createLandscapeService({
+    source: createLandscapeSource(config, db),
+    audit: createAuditLog(db),
+    oidc: { issuer: config.issuer, clientId: config.OIDC_CLIENT_ID },
+  });
+
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { customerExists: customers.exists });
   const idpOrigin = new URL(config.issuer).origin;
@@ -165,6 +175,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   await app.register(notificationRoutes, { notifications });
   await app.register(ticketRoutes, { tickets, attachmentRules });
   await app.register(changeRequestRoutes, { tickets });
+  await app.register(landscapeRoutes, { landscape });
   if (config.embeddedIdp) {
     await app.register(passwordRoutes, { password: createPasswordService(users.accountStore) });
   }

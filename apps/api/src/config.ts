@@ -120,6 +120,9 @@ export const configSchema = z
       .min(100, 'must be between 100 and 120000')
       .max(120_000, 'must be between 100 and 120000')
       .default(10_000),
+    /** NetBox (REST API v4) as the landscape source; without it the landscape comes from the database. */
+    NETBOX_URL: url.optional(),
+    NETBOX_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   })
   .superRefine((value, ctx) => {
     if (value.METRICS_SOURCE === 'prometheus' && value.PROMETHEUS_URL === undefined) {
@@ -128,6 +131,9 @@ export const configSchema = z
         path: ['PROMETHEUS_URL'],
         message: 'is required with METRICS_SOURCE=prometheus',
       });
+    }
+    if (value.NETBOX_URL !== undefined && value.NETBOX_TOKEN === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['NETBOX_TOKEN'], message: 'is required with NETBOX_URL' });
     }
     if (
       value.OIDC_URL === undefined &&

@@ -19,3 +19,13 @@ export const cursorSchema = z.string().max(512, 'is too long').optional();
 
 export const isoDateSchema = z.string().describe('ISO 8601 date (YYYY-MM-DD)');
 export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time in UTC');
+
+/** PostgreSQL text cannot hold the NUL character: refused as input rather than failing on insert. */
+export const noNul = (value: string) => !value.includes('\u0000');
+export const NO_NUL = 'must not contain NUL characters';
+
+/** One value or several, comma-separated: ?status=new,open */
+export const commaList = z
+  .string()
+  .max(200, 'is too long')
+  .transform((value) => value.split(',').filter((part) => part !== ''));

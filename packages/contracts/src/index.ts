@@ -2,6 +2,8 @@ export * from './common.ts';
 export * from './customers.ts';
 export * from './errors.ts';
 export * from './identity.ts';
+export * from './ip-address.ts';
+export * from './landscape.ts';
 export * from './me.ts';
 export * from './notifications.ts';
 export * from './password.ts';

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
+import {
+  commaList,
+  cursorSchema,
+  customerIdSchema,
+  isoDateTimeSchema,
+  limitSchema,
+  NO_NUL,
+  noNul,
+} from './common.ts';
 import {
   isSearchable,
   isValidIban,
@@ -108,16 +116,6 @@ export const ticketSchema = ticketSummarySchema
   })
   .meta({ id: 'Ticket' });
 export type Ticket = z.infer<typeof ticketSchema>;
-
-/** PostgreSQL text cannot hold the NUL character: refused as input rather than failing on insert. */
-const noNul = (value: string) => !value.includes('\u0000');
-const NO_NUL = 'must not contain NUL characters';
-
-/** One value or several, comma-separated: ?status=new,open */
-const commaList = z
-  .string()
-  .max(200, 'is too long')
-  .transform((value) => value.split(',').filter((part) => part !== ''));
 
 export const ticketListQuerySchema = z.object({
   status: commaList.pipe(z.array(ticketStatusSchema).max(10, 'has too many values')).optional(),

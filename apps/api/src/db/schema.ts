@@ -1,5 +1,7 @@
 export { idpKeys, idpPayloads, idpSignInThrottle } from '@portaal/idp/tables';
+export * from '../modules/audit/audit.table.ts';
 export * from '../modules/customers/customers.table.ts';
+export * from '../modules/landscape/landscape.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/tickets/tickets.table.ts';
 export * from '../modules/trends/trends.table.ts';

@@ -10,3 +10,13 @@ export function problems(...statuses: number[]) {
 
 /** The errors every authenticated route can answer with. */
 export const authProblems = problems(400, 401, 403, 404, 429);
+
+/** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -13,6 +13,7 @@ import {
 } from '../schema.ts';
 import { DEMO_PASSWORD, demoCustomers, demoUsers } from './demo-data.ts';
 import { seedDemoTickets } from './demo-tickets.ts';
+import { seedDemoLandscape } from './landscape.seed.ts';
 
 const SEED_NAME = 'demo-foundation';
 
@@ -24,7 +25,8 @@ const SEED_NAME = 'demo-foundation';
 export async function seedDemo(db: Database, rolePrefix = 'provider'): Promise<boolean> {
   const foundation = await seedFoundation(db, rolePrefix);
   const tickets = await seedDemoTickets(db);
-  return foundation || tickets;
+  const landscape = await seedDemoLandscape(db);
+  return foundation || tickets || landscape;
 }
 
 async function seedFoundation(db: Database, rolePrefix: string): Promise<boolean> {

@@ -16,7 +16,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../lib/app-error.ts';
-import { authProblems, problems } from '../../lib/responses.ts';
+import { setNextLink } from '../../lib/paging.ts';
+import { authProblems, contentDisposition, problems } from '../../lib/responses.ts';
 import { bodyValidationError, multipartLimits, readMultipart, type Upload } from './attachments.ts';
 import type { Caller, TicketsService } from './tickets.service.ts';
 
@@ -66,16 +67,6 @@ async function fieldsAndFiles<S extends z.ZodType>(
   return { fields: body, files: [] };
 }
 
-/** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 export const ticketPath = (customerId: number, ticketId: number) =>
   `/api/v2/customer/${customerId}/tickets/${ticketId}`;
 
@@ -120,11 +111,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { customer_id: customerId } = request.params;
       const { items, nextCursor } = await tickets.list(await callerOf(request), customerId, request.query);
-      if (nextCursor) {
-        const next = new URLSearchParams(request.url.split('?')[1] ?? '');
-        next.set('cursor', nextCursor);
-        reply.header('Link', `</api/v2/customer/${customerId}/tickets?${next.toString()}>; rel="next"`);
-      }
+      setNextLink(request, reply, `/api/v2/customer/${customerId}/tickets`, nextCursor);
       return items;
     },
   );

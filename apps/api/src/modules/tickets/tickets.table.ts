@@ -34,6 +34,8 @@ export const tickets = pgTable(
       .references(() => users.id),
     messageCount: integer('message_count').notNull().default(0),
     attachmentCount: integer('attachment_count').notNull().default(0),
+    /** The landscape object the ticket is about (`devices/12`, `prefixes/10.20.0.0/24`), if any. */
+    landscapeObjectId: text('landscape_object_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
@@ -41,6 +43,8 @@ export const tickets = pgTable(
     // Keyset paging by last update, newest first, within one customer …
     index('tickets_customer_updated_idx').on(table.customerId, table.updatedAt.desc(), table.id.desc()),
     // … and within one author's own tickets (callers without ticket-read-all).
+    // … and the tickets about one landscape object (its page lists the open ones).
+    index('tickets_landscape_object_idx').on(table.customerId, table.landscapeObjectId),
     index('tickets_author_updated_idx').on(
       table.customerId,
       table.authorId,

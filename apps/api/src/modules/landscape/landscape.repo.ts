@@ -1,0 +1,543 @@
+import {
+  type DeviceRole,
+  type LandscapeDetail,
+  type LandscapeKind,
+  type LandscapeObject,
+  type LandscapeObjectId,
+  type LandscapeRef,
+  type LandscapeSort,
+  type LandscapeStatus,
+  landscapeKinds,
+  objectId,
+  type RackUnit,
+  type Server,
+} from '@portaal/contracts';
+import type { Database } from '../../db/client.ts';
+import type { KubernetesClusterAccess, LandscapeSource, ListPage, ListParams } from './landscape.source.ts';
+
+// ——— The landscape lists: one SQL statement per page ———
+//
+// Fixed texts per kind, sort and page (first or later), run as named prepared statements, so that the
+// bench's bare node:http baseline can run exactly the same SQL (bench/landscape-suite.ts imports
+// landscapeListSql). Keyset paging: the ORDER BY is the sort column(s) and the key, matching the
+// (customer_id, …) indexes of landscape.table.ts, and a later page starts where the previous one ended
+// through a row comparison with the cursor's values, an index condition. The first page has no
+// comparison at all (there is no "before everything" value for text). No count(*) per page.
+//
+// Parameters: $1 customer_id, $2 the cursor's values text[] (later pages only), $3 statuses text[],
+// $4 datacenter slug, $5 ILIKE pattern, $6 limit.
+
+interface KindSql {
+  from: string;
+  columns: string;
+  /** Sort columns for sort=name, last one unique within the customer. */
+  byName: { expr: string; cast: string }[];
+  /** What text search looks at. */
+  text: string;
+  /** The object's datacenter (site id), for the location filter. */
+  site?: string;
+}
+
+const SITE = `left join landscape_sites s on s.id = o.site_id`;
+const TENANT = `(select c.display_name from customers c where c.customer_id = $1::int) as tenant`;
+
+const kindSql: Record<LandscapeKind, KindSql> = {
+  devices: {
+    from: `landscape_devices o
+${SITE}
+left join landscape_locations l on l.id = o.location_id
+left join landscape_racks r on r.id = o.rack_id
+left join landscape_clusters c on c.id = o.cluster_id`,
+    columns: `o.id, o.name, o.status, o.role, o.position_u, o.height_u, o.platform, o.serial,
+  l.name as location, s.name as datacenter, r.id as rack_id, r.name as rack_name,
+  c.id as cluster_id, c.name as cluster_name, c.type as cluster_type`,
+    byName: [
+      { expr: 'o.name', cast: 'text' },
+      { expr: 'o.id', cast: 'int' },
+    ],
+    text: 'o.name',
+  },
+  'virtual-machines': {
+    from: `landscape_virtual_machines o
+${SITE}
+left join landscape_clusters c on c.id = o.cluster_id`,
+    columns: `o.id, o.name, o.status, o.role, o.dns_name, o.platform, o.vcpus, o.memory_mb, o.disk_gb,
+  s.name as datacenter, c.id as cluster_id, c.name as cluster_name, c.type as cluster_type`,
+    byName: [
+      { expr: 'o.name', cast: 'text' },
+      { expr: 'o.id', cast: 'int' },
+    ],
+    text: `o.name || ' ' || coalesce(o.dns_name, '')`,
+  },
+  racks: {
+    from: `landscape_racks o
+${SITE}
+left join landscape_locations l on l.id = o.location_id
+left join lateral (select count(*)::int as device_count, coalesce(sum(d.height_u), 0)::int as used_u
+  from landscape_devices d where d.rack_id = o.id and d.position_u is not null) du on true`,
+    columns: `o.id, o.name, o.status, o.height_u, l.name as location, s.name as datacenter,
+  du.device_count, du.used_u`,
+    byName: [
+      { expr: 'o.name', cast: 'text' },
+      { expr: 'o.id', cast: 'int' },
+    ],
+    text: 'o.name',
+  },
+  'ip-addresses': {
+    from: `landscape_ip_addresses o
+left join landscape_devices d on d.id = o.device_id
+left join landscape_virtual_machines m on m.id = o.virtual_machine_id
+left join lateral (select p.prefix::text as prefix, v.vid, v.name as vlan_name from landscape_prefixes p
+  left join landscape_vlans v on v.id = p.vlan_id
+  where p.customer_id = o.customer_id and p.prefix >>= o.address
+  order by masklen(p.prefix) desc limit 1) pf on true`,
+    columns: `o.address::text as address, family(o.address) as family, o.status, o.dns_name, o.role,
+  d.id as device_id, d.name as device_name, m.id as vm_id, m.name as vm_name,
+  pf.prefix, pf.vid, pf.vlan_name`,
+    byName: [{ expr: 'o.address', cast: 'inet' }],
+    text: `o.address::text || ' ' || coalesce(o.dns_name, '')`,
+    site: 'coalesce(d.site_id, m.site_id)',
+  },
+  prefixes: {
+    from: `landscape_prefixes o
+${SITE}
+left join landscape_vlans v on v.id = o.vlan_id
+left join lateral (select count(*)::int as used from landscape_ip_addresses a
+  where a.customer_id = o.customer_id and a.address <<= o.prefix) pu on true`,
+    columns: `o.prefix::text as prefix, family(o.prefix) as family, masklen(o.prefix) as length, o.status,
+  o.role, o.description, s.name as datacenter, v.vid, v.name as vlan_name, pu.used`,
+    byName: [{ expr: 'o.prefix', cast: 'cidr' }],
+    text: `o.prefix::text || ' ' || coalesce(o.description, '')`,
+  },
+  'kubernetes-clusters': {
+    from: `landscape_kubernetes_clusters o
+${SITE}
+left join landscape_locations l on l.id = o.location_id`,
+    columns: `o.id, o.name, o.status, o.version, o.node_count, o.api_endpoint,
+  l.name as location, s.name as datacenter`,
+    byName: [
+      { expr: 'o.name', cast: 'text' },
+      { expr: 'o.id', cast: 'int' },
+    ],
+    text: 'o.name',
+  },
+  'vmware-clusters': {
+    from: `landscape_clusters o
+${SITE}
+left join lateral (select count(*)::int as vm_count from landscape_virtual_machines m
+  where m.cluster_id = o.id) vc on true
+left join lateral (select count(*)::int as device_count from landscape_devices d
+  where d.cluster_id = o.id) dc on true`,
+    columns: `o.id, o.name, o.status, s.name as datacenter, vc.vm_count, dc.device_count`,
+    byName: [
+      { expr: 'o.name', cast: 'text' },
+      { expr: 'o.id', cast: 'int' },
+    ],
+    text: 'o.name',
+  },
+};
+
+/** The sort columns of a kind and sort, with the cast each cursor value needs. */
+export function sortColumns(kind: LandscapeKind, sort: LandscapeSort): { expr: string; cast: string }[] {
+  const byName = kindSql[kind].byName;
+  return sort === 'status' || sort === '-status' ? [{ expr: 'o.status', cast: 'text' }, ...byName] : byName;
+}
+
+/** The list statement of a kind and sort, for a first page or a later one. */
+export function landscapeListSql(kind: LandscapeKind, sort: LandscapeSort, later: boolean): string {
+  const spec = kindSql[kind];
+  const columns = sortColumns(kind, sort);
+  const desc = sort.startsWith('-');
+  const order = columns.map((column) => `${column.expr} ${desc ? 'desc' : 'asc'}`).join(', ');
+  const keyset = later
+    ? `and (${columns.map((column) => column.expr).join(', ')}) ${desc ? '<' : '>'} (${columns
+        .map((column, index) => `($2::text[])[${index + 1}]::${column.cast}`)
+        .join(', ')})`
+    : // The first page does not compare; $2 is still typed so that every statement takes the same values.
+      'and $2::text[] is null';
+  const vmwareOnly = kind === 'vmware-clusters' ? `and o.type = 'vmware'` : '';
+  return `select ${spec.columns}, ${TENANT}
+from ${spec.from}
+where o.customer_id = $1::int ${vmwareOnly}
+  ${keyset}
+  and ($3::text[] is null or o.status = any($3::text[]))
+  and ($4::text is null or ${spec.site ?? 'o.site_id'} = (select id from landscape_sites where slug = $4::text))
+  and ($5::text is null or ${spec.text} ilike $5::text)
+order by ${order}
+limit $6::int`;
+}
+
+/** The name each list statement is prepared under. */
+export const listStatementName = (kind: LandscapeKind, sort: LandscapeSort, later: boolean) =>
+  `landscape_${kind}_${sort.replace('-', 'desc_')}_${later ? 'next' : 'first'}`.replaceAll('-', '_');
+
+type Row = Record<string, unknown>;
+
+const str = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const num = (value: unknown) => Number(value ?? 0);
+const ref = (kind: LandscapeKind | null, key: unknown, name: unknown): LandscapeRef | null =>
+  name === null || name === undefined
+    ? null
+    : {
+        id: kind && key !== null && key !== undefined ? objectId(kind, String(key)) : null,
+        kind,
+        name: String(name),
+      };
+const clusterRef = (row: Row) =>
+  ref(row.cluster_type === 'vmware' ? 'vmware-clusters' : null, row.cluster_id, row.cluster_name);
+const vlan = (row: Row) =>
+  row.vid === null || row.vid === undefined ? null : { vid: num(row.vid), name: String(row.vlan_name) };
+const family = (value: unknown) => (Number(value) === 6 ? 6 : 4) as 4 | 6;
+
+/** Share of a prefix's usable addresses that are in use, in percent with one decimal. */
+export function prefixUtilization(familyOf: 4 | 6, length: number, used: number): number {
+  const size = 2 ** ((familyOf === 4 ? 32 : 128) - length);
+  const usable = familyOf === 4 && length < 31 ? size - 2 : size;
+  return Math.min(100, Math.round((used / usable) * 1000) / 10);
+}
+
+/** A row of a list statement as the wire object. */
+export function toObject(kind: LandscapeKind, row: Row): LandscapeObject {
+  const status = row.status as LandscapeStatus;
+  const tenant = String(row.tenant ?? '');
+  switch (kind) {
+    case 'devices':
+      return {
+        kind,
+        id: objectId(kind, String(row.id)),
+        name: String(row.name),
+        status,
+        tenant,
+        role: row.role as DeviceRole,
+        rack: ref('racks', row.rack_id, row.rack_name),
+        position_u: row.position_u === null ? null : num(row.position_u),
+        height_u: num(row.height_u),
+        location: str(row.location),
+        datacenter: str(row.datacenter),
+        platform: str(row.platform),
+        serial: str(row.serial),
+        cluster: clusterRef(row),
+      };
+    case 'virtual-machines':
+      return {
+        kind,
+        id: objectId(kind, String(row.id)),
+        name: String(row.name),
+        status,
+        tenant,
+        cluster: clusterRef(row),
+        cluster_type: str(row.cluster_type),
+        role: str(row.role),
+        dns_name: str(row.dns_name),
+        family: str(row.platform),
+        vcpus: num(row.vcpus),
+        memory_mb: num(row.memory_mb),
+        disk_gb: num(row.disk_gb),
+        datacenter: str(row.datacenter),
+      };
+    case 'racks':
+      return {
+        kind,
+        id: objectId(kind, String(row.id)),
+        name: String(row.name),
+        status,
+        tenant,
+        location: str(row.location),
+        datacenter: str(row.datacenter),
+        height_u: num(row.height_u),
+        space_utilization: Math.round((num(row.used_u) / Math.max(1, num(row.height_u))) * 1000) / 10,
+        device_count: num(row.device_count),
+      };
+    case 'ip-addresses':
+      return {
+        kind,
+        id: objectId(kind, String(row.address)),
+        name: String(row.address),
+        status,
+        tenant,
+        address: String(row.address),
+        family: family(row.family),
+        dns_name: str(row.dns_name),
+        role: str(row.role),
+        vlan: vlan(row),
+        assigned:
+          row.device_id !== null && row.device_id !== undefined
+            ? ref('devices', row.device_id, row.device_name)
+            : ref('virtual-machines', row.vm_id, row.vm_name),
+        prefix: ref('prefixes', row.prefix, row.prefix),
+      };
+    case 'prefixes':
+      return {
+        kind,
+        id: objectId(kind, String(row.prefix)),
+        name: String(row.prefix),
+        status,
+        tenant,
+        prefix: String(row.prefix),
+        family: family(row.family),
+        vlan: vlan(row),
+        role: str(row.role),
+        utilization: prefixUtilization(family(row.family), num(row.length), num(row.used)),
+        datacenter: str(row.datacenter),
+        description: str(row.description),
+      };
+    case 'kubernetes-clusters':
+      return {
+        kind,
+        id: objectId(kind, String(row.id)),
+        name: String(row.name),
+        status,
+        tenant,
+        location: str(row.location),
+        datacenter: str(row.datacenter),
+        version: String(row.version),
+        node_count: num(row.node_count),
+        api_endpoint: String(row.api_endpoint),
+      };
+    case 'vmware-clusters':
+      return {
+        kind,
+        id: objectId(kind, String(row.id)),
+        name: String(row.name),
+        status,
+        tenant,
+        datacenter: str(row.datacenter),
+        vm_count: num(row.vm_count),
+        device_count: num(row.device_count),
+      };
+  }
+}
+
+/** The sort values of a row, in the order of sortColumns (the next page's cursor). */
+export function sortValues(kind: LandscapeKind, sort: LandscapeSort, row: Row): string[] {
+  const key =
+    kind === 'ip-addresses'
+      ? [String(row.address)]
+      : kind === 'prefixes'
+        ? [String(row.prefix)]
+        : [String(row.name), String(row.id)];
+  return sort === 'status' || sort === '-status' ? [String(row.status), ...key] : key;
+}
+
+/** The parameters of a list statement, in order ($1 … $6). */
+export function listValues(params: ListParams): unknown[] {
+  return [
+    params.customerId,
+    params.after ?? null,
+    params.statuses?.length ? params.statuses : null,
+    params.location ?? null,
+    params.text ? `%${params.text.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null,
+    params.limit + 1,
+  ];
+}
+
+const refsOf = (kind: LandscapeKind, rows: Row[]): LandscapeRef[] =>
+  rows.map((row) => ({ id: objectId(kind, String(row.key)), kind, name: String(row.name) }));
+
+/** The landscape in the portal database (the default source). */
+export function createDatabaseLandscapeSource(db: Database): LandscapeSource {
+  const client = db.$client;
+  const query = async (text: string, values: unknown[]) => (await client.query<Row>(text, values)).rows;
+
+  async function one(kind: LandscapeKind, customerId: number, key: string): Promise<Row | undefined> {
+    const spec = kindSql[kind];
+    const where =
+      kind === 'ip-addresses'
+        ? key.includes('/')
+          ? 'o.address = $2::inet'
+          : 'host(o.address) = host($2::inet) and family(o.address) = family($2::inet)'
+        : kind === 'prefixes'
+          ? 'o.prefix = $2::cidr'
+          : `o.id = $2::int${kind === 'vmware-clusters' ? ` and o.type = 'vmware'` : ''}`;
+    const [row] = await query(
+      `select ${spec.columns}, ${TENANT} from ${spec.from} where o.customer_id = $1::int and ${where} limit 1`,
+      [customerId, key],
+    );
+    return row;
+  }
+
+  async function relations(
+    kind: LandscapeKind,
+    customerId: number,
+    row: Row,
+  ): Promise<Pick<LandscapeDetail, 'relations' | 'elevation'>> {
+    const groups: LandscapeDetail['relations'] = [];
+    const add = (relationKind: LandscapeKind, rows: Row[]) => {
+      if (rows.length) groups.push({ kind: relationKind, items: refsOf(relationKind, rows) });
+    };
+    const ips = (column: 'device_id' | 'virtual_machine_id', id: unknown) =>
+      query(
+        `select address::text as key, address::text as name from landscape_ip_addresses
+         where customer_id = $1 and ${column} = $2 order by address`,
+        [customerId, id],
+      );
+    let elevation: LandscapeDetail['elevation'] = null;
+    switch (kind) {
+      case 'devices': {
+        add('ip-addresses', await ips('device_id', row.id));
+        if (row.cluster_id !== null) {
+          add(
+            'virtual-machines',
+            await query(
+              `select id as key, name from landscape_virtual_machines where customer_id = $1 and cluster_id = $2 order by name, id`,
+              [customerId, row.cluster_id],
+            ),
+          );
+        }
+        break;
+      }
+      case 'virtual-machines':
+        add('ip-addresses', await ips('virtual_machine_id', row.id));
+        break;
+      case 'racks': {
+        const units = await query(
+          `select id as key, name, role, status, position_u, height_u from landscape_devices
+           where customer_id = $1 and rack_id = $2 order by position_u desc nulls last, name, id`,
+          [customerId, row.id],
+        );
+        add('devices', units);
+        elevation = {
+          height_u: num(row.height_u),
+          units: units
+            .filter((unit) => unit.position_u !== null)
+            .map(
+              (unit): RackUnit => ({
+                id: objectId('devices', String(unit.key)),
+                name: String(unit.name),
+                role: unit.role as DeviceRole,
+                status: unit.status as LandscapeStatus,
+                position_u: num(unit.position_u),
+                height_u: num(unit.height_u),
+              }),
+            ),
+        };
+        break;
+      }
+      case 'prefixes':
+        add(
+          'ip-addresses',
+          await query(
+            `select address::text as key, address::text as name from landscape_ip_addresses
+             where customer_id = $1 and address <<= $2::cidr order by address`,
+            [customerId, row.prefix],
+          ),
+        );
+        break;
+      case 'vmware-clusters':
+        add(
+          'devices',
+          await query(
+            `select id as key, name from landscape_devices where customer_id = $1 and cluster_id = $2 order by name, id`,
+            [customerId, row.id],
+          ),
+        );
+        add(
+          'virtual-machines',
+          await query(
+            `select id as key, name from landscape_virtual_machines where customer_id = $1 and cluster_id = $2 order by name, id`,
+            [customerId, row.id],
+          ),
+        );
+        break;
+      case 'kubernetes-clusters': {
+        // Nodes are the customer's VMs named after the cluster's prefix (gk-prod → gk-k8s-node…).
+        const prefix = String(row.name).split('-')[0];
+        add(
+          'virtual-machines',
+          await query(
+            `select id as key, name from landscape_virtual_machines
+             where customer_id = $1 and role = 'kubernetes-node' and name like $2 order by name, id`,
+            [customerId, `${prefix}-k8s-%`],
+          ),
+        );
+        break;
+      }
+      case 'ip-addresses':
+        break;
+    }
+    return { relations: groups, elevation };
+  }
+
+  return {
+    async list(params) {
+      const later = params.after !== undefined;
+      const { rows } = await client.query<Row>({
+        name: listStatementName(params.kind, params.sort, later),
+        text: landscapeListSql(params.kind, params.sort, later),
+        values: listValues(params),
+      });
+      const more = rows.length > params.limit;
+      const page = more ? rows.slice(0, params.limit) : rows;
+      const last = page.at(-1);
+      const result: ListPage = { items: page.map((row) => toObject(params.kind, row)) };
+      if (more && last) result.nextAfter = sortValues(params.kind, params.sort, last);
+      return result;
+    },
+
+    async get(customerId, id: LandscapeObjectId) {
+      const row = await one(id.kind, customerId, id.key);
+      if (!row) return undefined;
+      return { object: toObject(id.kind, row), ...(await relations(id.kind, customerId, row)) };
+    },
+
+    async summary(customerId) {
+      const [counts] = await query(
+        `select
+          (select count(*)::int from landscape_devices where customer_id = $1) as devices,
+          (select count(*)::int from landscape_virtual_machines where customer_id = $1) as virtual_machines,
+          (select count(*)::int from landscape_racks where customer_id = $1) as racks,
+          (select count(*)::int from landscape_ip_addresses where customer_id = $1) as ip_addresses,
+          (select count(*)::int from landscape_prefixes where customer_id = $1) as prefixes,
+          (select count(*)::int from landscape_kubernetes_clusters where customer_id = $1) as kubernetes_clusters,
+          (select count(*)::int from landscape_clusters where customer_id = $1 and type = 'vmware') as vmware_clusters`,
+        [customerId],
+      );
+      const datacenters = await query('select slug, name from landscape_sites order by name', []);
+      return {
+        counts: Object.fromEntries(
+          landscapeKinds.map((kind) => [kind, num(counts?.[kind.replaceAll('-', '_')])]),
+        ) as Record<LandscapeKind, number>,
+        datacenters: datacenters.map((site) => ({ slug: String(site.slug), name: String(site.name) })),
+      };
+    },
+
+    async servers(customerId) {
+      const rows = await query(
+        `select * from (
+          select 'devices' as kind, d.id, d.name, d.status,
+            concat_ws(' · ', s.name, r.name) as location
+          from landscape_devices d
+          left join landscape_sites s on s.id = d.site_id
+          left join landscape_racks r on r.id = d.rack_id
+          where d.customer_id = $1 and d.role = 'server'
+          union all
+          select 'virtual-machines', m.id, m.name, m.status, c.name
+          from landscape_virtual_machines m
+          left join landscape_clusters c on c.id = m.cluster_id
+          where m.customer_id = $1
+        ) servers order by name, kind, id`,
+        [customerId],
+      );
+      return rows.map(
+        (row): Server => ({
+          server_id: objectId(row.kind as 'devices', String(row.id)),
+          name: String(row.name),
+          kind: row.kind as Server['kind'],
+          status: row.status as LandscapeStatus,
+          location: str(row.location) || null,
+        }),
+      );
+    },
+
+    async kubernetesCluster(customerId, clusterId): Promise<KubernetesClusterAccess | undefined> {
+      const row = await one('kubernetes-clusters', customerId, String(clusterId));
+      if (!row) return undefined;
+      const [ca] = await query('select ca_certificate from landscape_kubernetes_clusters where id = $1', [
+        clusterId,
+      ]);
+      const object = toObject('kubernetes-clusters', row);
+      if (object.kind !== 'kubernetes-clusters') return undefined;
+      return { ...object, ca_certificate: String(ca?.ca_certificate ?? '') };
+    },
+  };
+}
