@@ -4,7 +4,24 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/app.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { call } from './tokens.ts';
+import { call, tokenSource } from './tokens.ts';
+
+interface OpenApi {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string;
+        security?: unknown[];
+        responses: Record<
+          string,
+          { description?: string; content?: Record<string, unknown>; headers?: Record<string, unknown> }
+        >;
+      }
+    >
+  >;
+}
 
 const openapiFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../openapi.json');
 let server: TestServer;
@@ -49,6 +66,40 @@ describe('operations', () => {
     expect(metrics.status).toBe(200);
     expect(metrics.text).toContain('http_request_duration_seconds_bucket');
     expect(metrics.text).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('documents every operation with an operationId, its security and described answers', async () => {
+    const spec = (await call(server, 'GET', '/api/openapi.json')).json as OpenApi;
+    const ids = new Set<string>();
+    const faults: string[] = [];
+    for (const [url, operations] of Object.entries(spec.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${url}`;
+        if (!operation.operationId || !/^[a-z][A-Za-z0-9]*$/.test(operation.operationId))
+          faults.push(`${name}: operationId (camelCase) missing`);
+        else if (ids.has(operation.operationId)) faults.push(`${name}: operationId used twice`);
+        ids.add(operation.operationId ?? '');
+        if (!Array.isArray(operation.security)) faults.push(`${name}: security missing`);
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (!response.description || response.description === 'Default Response')
+            faults.push(`${name} ${status}: describe the answer (.describe('…') on its schema)`);
+          if (Number(status) >= 400 && !response.content?.['application/problem+json'])
+            faults.push(`${name} ${status}: not application/problem+json`);
+        }
+      }
+    }
+    expect(faults).toEqual([]);
+  });
+
+  it('sends the response headers the document declares', async () => {
+    const spec = (await call(server, 'GET', '/api/openapi.json')).json as OpenApi;
+    const declared = Object.keys(spec.paths['/api/v2/customer']?.get?.responses['200']?.headers ?? {});
+    expect(declared).toEqual(expect.arrayContaining(['X-Request-Id', 'X-RateLimit-Limit', 'X-Total-Count']));
+    const answer = await call(server, 'GET', '/api/v2/customer?limit=1', {
+      token: await tokenSource(server)('multi'),
+    });
+    expect(answer.status).toBe(200);
+    for (const name of declared) expect(answer.headers.get(name), name).not.toBeNull();
   });
 
   it('serves the OpenAPI 3.1 document that is checked in, and a reference page', async () => {

@@ -1,6 +1,9 @@
 import { problemSchema } from '@portaal/contracts';
 
-/** Problem-details responses a route can answer with, for its schema and the OpenAPI document. */
+/**
+ * Problem-details responses a route can answer beyond those its access and input imply (see
+ * plugins/openapi.ts), for its schema and the OpenAPI document.
+ */
 export function problems(...statuses: number[]) {
   return Object.fromEntries(statuses.map((status) => [status, problemSchema])) as Record<
     number,
@@ -8,7 +11,10 @@ export function problems(...statuses: number[]) {
   >;
 }
 
-/** The errors every authenticated route can answer with. */
+/**
+ * @deprecated The problems a route's access and input imply are added when it is registered
+ * (plugins/openapi.ts); declare only statuses beyond those, with `problems(…)`.
+ */
 export const authProblems = problems(400, 401, 403, 404, 429);
 
 /** RFC 6266: an ASCII fallback and the exact UTF-8 name. */

@@ -1,14 +1,261 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import { problemSchema, type RightsList } from '@portaal/contracts';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Access } from './auth.ts';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * The response headers the API sends, declared once as `components.headers`. A route names the ones
+ * its handler sets in `schema.responseHeaders`; X-Request-Id, the rate-limit headers and Retry-After
+ * (on 429) are added to every operation that sends them.
+ */
+export const responseHeaders = {
+  'X-Request-Id': {
+    description:
+      'Identifier of this request; a problem answer repeats it as `request_id`, and the logs name it.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed in the current rate-limit window.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current rate-limit window.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the current rate-limit window ends.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  Link: {
+    description:
+      'RFC 8288 link to the next page, `<…?cursor=…>; rel="next"` with the same filters; absent on the last page.',
+    schema: { type: 'string' },
+  },
+  'X-Total-Count': {
+    description: 'Number of items on all pages together.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Content-Disposition': {
+    description:
+      'RFC 6266 `attachment` with the file name: an ASCII fallback in `filename` and the exact name in `filename*` (UTF-8).',
+    schema: { type: 'string' },
+  },
+  Location: {
+    description: 'Path of the created or changed resource.',
+    schema: { type: 'string' },
+  },
+} as const;
+export type ResponseHeader = keyof typeof responseHeaders;
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** Headers the handler sets, by status (e.g. `{ 200: ['Link', 'X-Total-Count'] }`), for the OpenAPI document. */
+    responseHeaders?: Partial<Record<number, readonly ResponseHeader[]>>;
+  }
+}
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+interface RouteFacts {
+  method: string | string[];
+  access: Access | undefined;
+  /** false when the route is exempt from rate limiting (`config: { rateLimit: false }`). */
+  throttled: boolean;
+  schema: Record<string, unknown>;
+}
+
+const methodsOf = (method: string | string[]) => (Array.isArray(method) ? method : [method]) as Method[];
+const takesBody = (method: string | string[]) =>
+  methodsOf(method).some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH');
+
+/**
+ * The problem statuses a route can answer, from what it declares: its input (400; 413 and 415 for a
+ * body), its access (401 unless public, 403 for a rights requirement, 404 for an unknown customer or
+ * an object in the path) and rate limiting (429).
+ */
+export function impliedProblems({ method, access, throttled, schema }: RouteFacts): number[] {
+  const statuses = new Set<number>();
+  const body = takesBody(method);
+  if (schema.params || schema.querystring || schema.headers || schema.body || body) statuses.add(400);
+  if (access !== 'public') statuses.add(401);
+  if (typeof access === 'object') statuses.add(403);
+  if (schema.params || (typeof access === 'object' && access.rights.customer)) statuses.add(404);
+  if (body) statuses.add(413).add(415);
+  if (throttled) statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function rightsText(access: Access | undefined): string {
+  if (typeof access !== 'object') return 'the rights for this action';
+  const list = (rights: RightsList) =>
+    'anyOf' in rights ? `one of ${rights.anyOf.join(', ')}` : rights.join(' and ');
+  const { customer, global } = access.rights;
+  const parts = [
+    ...(customer ? [`${list(customer)} on the customer`] : []),
+    ...(global ? [`${list(global)} as provider staff`] : []),
+  ];
+  return parts.join(' and ') || 'the rights for this action';
+}
+
+function problemDescription(status: number, access: Access | undefined): string {
+  switch (status) {
+    case 400:
+      return 'The request is not valid: `errors` names each field (VALIDATION_FAILED), or the body or URL cannot be read (BAD_REQUEST).';
+    case 401:
+      return 'No bearer token, or one that is not valid or has expired (UNAUTHENTICATED).';
+    case 403:
+      return `The caller lacks ${rightsText(access)} (FORBIDDEN).`;
+    case 404:
+      return 'The customer or object does not exist or is hidden from the caller (a `…_NOT_FOUND` code).';
+    case 409:
+      return 'The request conflicts with the current state.';
+    case 413:
+      return 'The body or its files are too large (PAYLOAD_TOO_LARGE, ATTACHMENT_TOO_LARGE).';
+    case 414:
+      return 'The URL is too long.';
+    case 415:
+      return 'The content type is not accepted here (UNSUPPORTED_MEDIA_TYPE), or a file is not of an allowed type.';
+    case 429:
+      return 'Too many requests (RATE_LIMITED); Retry-After says when to try again.';
+    case 503:
+      return 'A service the API depends on is unavailable (SERVICE_UNAVAILABLE); try again shortly.';
+    default:
+      return status >= 500 ? 'The server could not answer.' : 'The request was refused.';
+  }
+}
+
+/**
+ * Completes each route's declaration when it is registered: the problem answers its access and input
+ * imply are added to `schema.response` (so they are serialised and documented alike); statuses the
+ * route declares itself win.
+ */
+function completeRoute(route: RouteOptions) {
+  const schema = route.schema as Record<string, unknown> | undefined;
+  if (!schema || schema.hide) return;
+  const declared = (schema.response ?? {}) as Record<string, unknown>;
+  const implied = impliedProblems({
+    method: route.method,
+    access: route.config?.access,
+    throttled: route.config?.rateLimit !== false,
+    schema,
+  });
+  route.schema = {
+    ...schema,
+    response: { ...Object.fromEntries(implied.map((status) => [status, problemSchema])), ...declared },
+  };
+}
+
+const PROBLEM_REF = '#/components/schemas/Problem';
+/** Carries each operation's header names from `transform` to `transformObject`, which writes them as $refs. */
+const HEADERS_KEY = 'x-portaal-response-headers';
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null;
+
+/** Per route: security from its access, problems as application/problem+json, headers by status. */
+function transform(document: Parameters<typeof jsonSchemaTransform>[0]) {
+  const result = jsonSchemaTransform(document);
+  const schema = result.schema as JsonObject | undefined;
+  if (!schema || schema.hide) return result;
+  const route = document.route as RouteOptions;
+  const access = route.config?.access;
+  const throttled = route.config?.rateLimit !== false;
+  const declaredHeaders = (schema.responseHeaders ?? {}) as Record<string, readonly ResponseHeader[]>;
+  delete schema.responseHeaders;
+
+  const responses = (schema.response ?? {}) as Record<string, JsonObject>;
+  const headers: Record<string, ResponseHeader[]> = {};
+  for (const [status, response] of Object.entries(responses)) {
+    const names: ResponseHeader[] = ['X-Request-Id'];
+    if (throttled) names.push('X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset');
+    if (status === '429') names.push('Retry-After');
+    names.push(...(declaredHeaders[status] ?? []));
+    headers[status] = [...new Set(names)];
+    if (response.$ref === PROBLEM_REF) {
+      responses[status] = {
+        description:
+          typeof response.description === 'string'
+            ? response.description
+            : problemDescription(Number(status), access),
+        content: { 'application/problem+json': { schema: { $ref: PROBLEM_REF } } },
+      };
+    }
+  }
+  schema[HEADERS_KEY] = headers;
+  schema.security = access === 'public' ? [] : [{ bearer: [] }];
+  return result;
+}
+
+/** The whole document: servers, the header components, and each response's headers as $refs. */
+function transformObject(document: Parameters<typeof jsonSchemaTransformObject>[0]) {
+  const object = jsonSchemaTransformObject(document) as JsonObject & {
+    paths?: Record<string, Record<string, JsonObject>>;
+    components?: JsonObject;
+  };
+  for (const operations of Object.values(object.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const byStatus = operation[HEADERS_KEY] as Record<string, ResponseHeader[]> | undefined;
+      delete operation[HEADERS_KEY];
+      const responses = operation.responses;
+      if (!byStatus || !isObject(responses)) continue;
+      for (const [status, names] of Object.entries(byStatus)) {
+        const response = responses[status];
+        if (!isObject(response) || names.length === 0) continue;
+        response.headers = Object.fromEntries(
+          names.map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+        );
+      }
+    }
+  }
+  const schemas = (object.components?.schemas ?? {}) as JsonObject;
+  return {
+    ...object,
+    servers: [{ url: '/', description: 'The portal that serves this document' }],
+    components: {
+      ...object.components,
+      schemas: usedSchemas(object.paths, schemas),
+      headers: responseHeaders,
+    },
+  };
+}
+
+/**
+ * The schemas the paths refer to, directly or through each other. The zod registry holds an input and
+ * an output variant of every schema with an id; a variant no operation uses is left out.
+ */
+function usedSchemas(paths: unknown, schemas: JsonObject): JsonObject {
+  const prefix = '#/components/schemas/';
+  const used = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) for (const item of node) visit(item);
+    else if (isObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith(prefix)) {
+          const name = value.slice(prefix.length);
+          if (!used.has(name)) {
+            used.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(value);
+      }
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+}
+
 export const openapiPlugin = fp<{ brandName: string }>(async (app: FastifyInstance, { brandName }) => {
+  app.addHook('onRoute', completeRoute);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -16,14 +263,21 @@ export const openapiPlugin = fp<{ brandName: string }>(async (app: FastifyInstan
         title: `${brandName} API`,
         version: '2.0.0',
         description:
-          'Customer self-service portal API. Errors are RFC 9457 problem details with a stable `code`.',
+          'Customer self-service portal API. Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'An OpenID Connect access token of the portal’s identity provider.',
+          },
+        },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform,
+    transformObject,
   });
 });
 

@@ -11,12 +11,10 @@ import {
 } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authProblems } from '../../lib/responses.ts';
 import type { CustomersService } from './customers.service.ts';
 
 const companyRead = { rights: { customer: ['company-read'] } } as const;
 const tags = ['customers'];
-const security = [{ bearer: [] }];
 
 /** The customer calls of SPEC.md §7. */
 export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (
@@ -29,10 +27,11 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
       config: { access: 'login' },
       schema: {
         tags,
-        security,
+        operationId: 'listCustomers',
         summary: 'Customers the caller may read',
         querystring: customerListQuerySchema.extend({ cursor: cursorSchema }),
-        response: { 200: z.array(customerSchema), ...authProblems },
+        response: { 200: z.array(customerSchema).describe('One page of customers') },
+        responseHeaders: { 200: ['Link', 'X-Total-Count'] },
       },
     },
     async (request, reply) => {
@@ -56,10 +55,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
       config: { access: companyRead },
       schema: {
         tags,
-        security,
+        operationId: 'getCustomer',
         summary: 'One customer',
         params: customerParamsSchema,
-        response: { 200: customerSchema, ...authProblems },
+        response: { 200: customerSchema.describe('The customer') },
       },
     },
     async (request) => customers.get(request.params.customer_id),
@@ -71,11 +70,11 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
       config: { access: { rights: { customer: ['company-edit'] } } },
       schema: {
         tags,
-        security,
+        operationId: 'updateCustomer',
         summary: 'Update the usage PO number',
         params: customerParamsSchema,
         body: customerUpdateSchema,
-        response: { 200: customerSchema, ...authProblems },
+        response: { 200: customerSchema.describe('The customer as saved') },
       },
     },
     async (request) => customers.updatePoNumber(request.params.customer_id, request.body.usage_po_number),
@@ -87,10 +86,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
       config: { access: companyRead },
       schema: {
         tags,
-        security,
+        operationId: 'listCustomerAddresses',
         summary: 'Addresses of a customer',
         params: customerParamsSchema,
-        response: { 200: z.array(addressSchema), ...authProblems },
+        response: { 200: z.array(addressSchema).describe('The addresses') },
       },
     },
     async (request) => customers.addresses(request.params.customer_id),
@@ -102,10 +101,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
       config: { access: companyRead },
       schema: {
         tags,
-        security,
+        operationId: 'listCustomerBankAccounts',
         summary: 'Bank accounts of a customer',
         params: customerParamsSchema,
-        response: { 200: z.array(bankAccountSchema), ...authProblems },
+        response: { 200: z.array(bankAccountSchema).describe('The bank accounts') },
       },
     },
     async (request) => customers.bankAccounts(request.params.customer_id),
@@ -117,10 +116,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
       config: { access: companyRead },
       schema: {
         tags,
-        security,
+        operationId: 'getCustomerFeatures',
         summary: 'Features of a customer',
         params: customerParamsSchema,
-        response: { 200: customerFeaturesSchema, ...authProblems },
+        response: { 200: customerFeaturesSchema.describe('The features of the customer') },
       },
     },
     async (request) => customers.features(request.params.customer_id),
@@ -132,9 +131,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
       config: { access: { rights: { global: ['company-read'] } } },
       schema: {
         tags: ['admin'],
-        security,
+        operationId: 'listAllCustomerFeatures',
         summary: 'Features of all customers (staff)',
-        response: { 200: z.array(customerFeaturesSchema), ...authProblems },
+        response: { 200: z.array(customerFeaturesSchema).describe('The features of every customer') },
       },
     },
     async () => customers.allFeatures(),
@@ -146,10 +145,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
       config: { access: { rights: { global: ['company-read'] } } },
       schema: {
         tags: ['admin'],
-        security,
+        operationId: 'findCustomerByLink',
         summary: 'Find a customer by an external link (staff)',
         querystring: customerLookupQuerySchema,
-        response: { 200: customerSchema, ...authProblems },
+        response: { 200: customerSchema.describe('The customer with that link') },
       },
     },
     async (request) => customers.findByLink(request.query.link_type, request.query.link_id),

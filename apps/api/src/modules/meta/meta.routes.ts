@@ -26,8 +26,11 @@ export const metaRoutes: FastifyPluginAsyncZod<MetaOptions> = async (app, option
       config: { access: 'public' },
       schema: {
         tags: ['meta'],
+        operationId: 'getClientConfig',
         summary: 'Configuration of the web app',
-        response: { 200: clientConfigSchema },
+        response: {
+          200: clientConfigSchema.describe('The identity provider and the brand of this deployment'),
+        },
       },
     },
     async () => ({

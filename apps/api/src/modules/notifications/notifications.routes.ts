@@ -11,10 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../lib/app-error.ts';
-import { authProblems } from '../../lib/responses.ts';
 import type { NotificationsService } from './notifications.service.ts';
-
-const security = [{ bearer: [] }];
 
 function caller(request: FastifyRequest): string {
   if (!request.principal) throw unauthenticated();
@@ -45,10 +42,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
       config: { access: 'login' },
       schema: {
         tags,
-        security,
+        operationId: 'listNotifications',
         summary: "The caller's notifications, newest first",
         querystring: notificationListQuerySchema,
-        response: { 200: z.array(notificationSchema), ...authProblems },
+        response: { 200: z.array(notificationSchema).describe('One page of notifications') },
+        responseHeaders: { 200: ['Link'] },
       },
     },
     async (request, reply) => {
@@ -64,9 +62,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
       config: { access: 'login' },
       schema: {
         tags,
-        security,
+        operationId: 'getNotificationSummary',
         summary: "The number of the caller's unread notifications",
-        response: { 200: notificationSummarySchema, ...authProblems },
+        response: { 200: notificationSummarySchema.describe('The unread count') },
       },
     },
     async (request) => notifications.summary(caller(request)),
@@ -78,9 +76,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
       config: { access: 'login' },
       schema: {
         tags,
-        security,
+        operationId: 'markAllNotificationsRead',
         summary: "Mark all the caller's notifications as read",
-        response: { 200: notificationSummarySchema, ...authProblems },
+        response: { 200: notificationSummarySchema.describe('The unread count afterwards (0)') },
       },
     },
     async (request) => notifications.readAll(caller(request)),
@@ -92,11 +90,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
       config: { access: 'login' },
       schema: {
         tags,
-        security,
+        operationId: 'updateNotification',
         summary: 'Mark one notification as read or unread',
         params: notificationParamsSchema,
         body: notificationUpdateSchema,
-        response: { 200: notificationSchema, ...authProblems },
+        response: { 200: notificationSchema.describe('The notification as saved') },
       },
     },
     async (request) =>
@@ -109,10 +107,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
       config: { access: { rights: { global: ['mailing-read'] } } },
       schema: {
         tags: ['admin'],
-        security,
+        operationId: 'listOutboxMails',
         summary: 'Mails the portal sent or keeps in its outbox, newest first',
         querystring: outboxListQuerySchema,
-        response: { 200: z.array(outboxMailSchema), ...authProblems },
+        response: { 200: z.array(outboxMailSchema).describe('One page of mails') },
+        responseHeaders: { 200: ['Link'] },
       },
     },
     async (request, reply) => {

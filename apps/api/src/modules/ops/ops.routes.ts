@@ -34,11 +34,19 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, 
   });
 
   const tags = ['operations'];
+  // Probes of a load balancer: never throttled, and left out of the API document (they are no part of
+  // the client contract; the README lists them).
   app.get(
     '/healthz',
     {
-      config: { access: 'public' },
-      schema: { tags, summary: 'Process is alive', response: { 200: z.object({ status: z.literal('ok') }) } },
+      config: { access: 'public', rateLimit: false },
+      schema: {
+        hide: true,
+        tags,
+        operationId: 'getLiveness',
+        summary: 'Process is alive',
+        response: { 200: z.object({ status: z.literal('ok') }).describe('The process answers') },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -46,11 +54,16 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, 
   app.get(
     '/readyz',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: false },
       schema: {
+        hide: true,
         tags,
+        operationId: 'getReadiness',
         summary: 'Database is reachable',
-        response: { 200: z.object({ status: z.literal('ready') }), ...problems(503) },
+        response: {
+          200: z.object({ status: z.literal('ready') }).describe('The database answers'),
+          ...problems(503),
+        },
       },
     },
     async () => {
@@ -69,8 +82,10 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, 
       config: { access: 'public' },
       schema: {
         tags,
+        operationId: 'getMetrics',
         summary: 'Prometheus metrics (METRICS_TOKEN bearer, or loopback only when unset)',
-        response: { 200: z.string(), ...problems(403) },
+        produces: ['text/plain'],
+        response: { 200: z.string().describe('Metrics in the Prometheus text format'), ...problems(403) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import { passwordChangeSchema } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { problems } from '../../lib/responses.ts';
 import type { PasswordService } from './password.service.ts';
 
 /**
@@ -20,9 +19,10 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ password: PasswordService }
       config: { access: 'public' },
       schema: {
         tags: ['me'],
+        operationId: 'changePassword',
         summary: 'Change the password of a dev IdP account',
         body: passwordChangeSchema,
-        response: { 204: z.null().describe('The password was changed'), ...problems(400, 429) },
+        response: { 204: z.null().describe('The password was changed') },
       },
     },
     async (request, reply) => {

@@ -6,13 +6,12 @@ import {
   ticketSchema,
 } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authProblems } from '../../lib/responses.ts';
 import { callerOf, ticketPath } from './tickets.routes.ts';
 import type { TicketsService } from './tickets.service.ts';
 
 const tags = ['tickets'];
-const security = [{ bearer: [] }];
-const created = { 201: ticketSchema, ...authProblems };
+const created = { 201: ticketSchema.describe('The administrative ticket that was opened') };
+const responseHeaders = { 201: ['Location'] } as const;
 
 /**
  * SPEC.md §5 change requests, at DESIGN.md §4's addresses: each becomes an administrative ticket whose
@@ -30,11 +29,12 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ tickets: TicketsServic
       config: { access: { rights: { customer: ['billing-edit'] } } },
       schema: {
         tags,
-        security,
+        operationId: 'createChangeRequest',
         summary: 'Request to change or add an address or a bank account (creates an administrative ticket)',
         params: customerParamsSchema,
         body: changeRequestSchema,
         response: created,
+        responseHeaders,
       },
     },
     async (request, reply) => {
@@ -55,11 +55,12 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ tickets: TicketsServic
       config: { access: { rights: { customer: ['subscription-edit'] } } },
       schema: {
         tags,
-        security,
+        operationId: 'createEndContractRequest',
         summary: 'Request to end a contract (creates an administrative ticket)',
         params: contractParamsSchema,
         body: endContractRequestSchema,
         response: created,
+        responseHeaders,
       },
     },
     async (request, reply) => {

@@ -17,17 +17,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../lib/app-error.ts';
 import { setNextLink } from '../../lib/paging.ts';
-import { authProblems, contentDisposition, problems } from '../../lib/responses.ts';
+import { contentDisposition } from '../../lib/responses.ts';
 import { bodyValidationError, multipartLimits, readMultipart, type Upload } from './attachments.ts';
 import type { Caller, TicketsService } from './tickets.service.ts';
 
 const ticketRead = { rights: { customer: ['ticket-read'] } } as const;
 const ticketEdit = { rights: { customer: ['ticket-edit'] } } as const;
 const tags = ['tickets'];
-const security = [{ bearer: [] }];
 /** Create and reply take JSON, or multipart/form-data with the same fields and files in "attachments". */
 const consumes = ['application/json', 'multipart/form-data'];
-const uploadProblems = problems(400, 401, 403, 404, 413, 415, 429);
 
 /** The caller as the tickets service needs them: who (from the token) and their rights. */
 export async function callerOf(request: FastifyRequest): Promise<Caller> {
@@ -84,10 +82,10 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
       config: { access: ticketEdit },
       schema: {
         tags,
-        security,
+        operationId: 'listRequestTypes',
         summary: 'Request types the caller may file, the service desk phone and the attachment rules',
         params: customerParamsSchema,
-        response: { 200: requestTypesSchema, ...authProblems },
+        response: { 200: requestTypesSchema.describe('What the caller may file, and how') },
       },
     },
     async (request) => tickets.requestTypes(await callerOf(request), request.params.customer_id),
@@ -99,13 +97,14 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
       config: { access: ticketRead },
       schema: {
         tags,
-        security,
         summary: 'Tickets of a customer, last updated first (own and watched ones without ticket-read-all)',
         description:
           'Keyset paging: the next page is in the Link header (rel="next"). There is no total count: counting would make every page as slow as reading them all.',
+        operationId: 'listTickets',
         params: customerParamsSchema,
         querystring: ticketListQuerySchema,
-        response: { 200: z.array(ticketSummarySchema), ...authProblems },
+        response: { 200: z.array(ticketSummarySchema).describe('One page of tickets') },
+        responseHeaders: { 200: ['Link'] },
       },
     },
     async (request, reply) => {
@@ -122,12 +121,13 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
       config: { access: ticketEdit },
       schema: {
         tags,
-        security,
+        operationId: 'createTicket',
         summary: 'Open a ticket (JSON, or multipart/form-data with files in "attachments")',
         consumes,
         params: customerParamsSchema,
         body: ticketCreateSchema.nullable(),
-        response: { 201: ticketSchema, ...uploadProblems },
+        response: { 201: ticketSchema.describe('The ticket that was opened') },
+        responseHeaders: { 201: ['Location'] },
       },
     },
     async (request, reply) => {
@@ -152,10 +152,10 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
       config: { access: ticketRead },
       schema: {
         tags,
-        security,
+        operationId: 'getTicket',
         summary: 'One ticket with its thread (internal notes only for staff)',
         params: ticketParamsSchema,
-        response: { 200: ticketSchema, ...authProblems },
+        response: { 200: ticketSchema.describe('The ticket with its thread') },
       },
     },
     async (request) =>
@@ -168,11 +168,11 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
       config: { access: ticketEdit },
       schema: {
         tags,
-        security,
+        operationId: 'updateTicketStatus',
         summary: 'Change the status (customers: close or reopen; staff: any)',
         params: ticketParamsSchema,
         body: ticketUpdateSchema,
-        response: { 200: ticketSchema, ...authProblems },
+        response: { 200: ticketSchema.describe('The ticket with the new status') },
       },
     },
     async (request) =>
@@ -190,12 +190,13 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
       config: { access: ticketEdit },
       schema: {
         tags,
-        security,
+        operationId: 'replyToTicket',
         summary: 'Reply (JSON, or multipart/form-data with files in "attachments")',
         consumes,
         params: ticketParamsSchema,
         body: ticketReplySchema.nullable(),
-        response: { 201: ticketSchema, ...uploadProblems },
+        response: { 201: ticketSchema.describe('The ticket with the reply') },
+        responseHeaders: { 201: ['Location'] },
       },
     },
     async (request, reply) => {
@@ -220,7 +221,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
       config: { access: ticketRead },
       schema: {
         tags,
-        security,
+        operationId: 'downloadAttachment',
         summary: 'Download an attachment',
         params: attachmentParamsSchema,
         response: {
@@ -228,8 +229,8 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
             description: 'The file, with the content type of its extension',
             content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
           },
-          ...authProblems,
         },
+        responseHeaders: { 200: ['Content-Disposition'] },
       },
     },
     async (request, reply) => {

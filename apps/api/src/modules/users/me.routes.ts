@@ -1,18 +1,21 @@
 import { meSchema, meUpdateSchema } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthenticated } from '../../lib/app-error.ts';
-import { authProblems } from '../../lib/responses.ts';
 import type { MeService } from './me.service.ts';
 
 const tags = ['me'];
-const security = [{ bearer: [] }];
 
 export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { me }) => {
   app.get(
     '/api/v2/me',
     {
       config: { access: 'login' },
-      schema: { tags, security, summary: 'The caller', response: { 200: meSchema, ...authProblems } },
+      schema: {
+        tags,
+        operationId: 'getMe',
+        summary: 'The caller',
+        response: { 200: meSchema.describe('The caller, their customers and rights') },
+      },
     },
     async (request) => {
       if (!request.principal) throw unauthenticated();
@@ -26,10 +29,10 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
       config: { access: 'login' },
       schema: {
         tags,
-        security,
+        operationId: 'updateMe',
         summary: "Save the caller's language preference",
         body: meUpdateSchema,
-        response: { 200: meSchema, ...authProblems },
+        response: { 200: meSchema.describe('The caller as saved') },
       },
     },
     async (request) => {
