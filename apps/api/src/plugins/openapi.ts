@@ -193,7 +193,45 @@ function transform(document: Parameters<typeof jsonSchemaTransform>[0]) {
   }
   schema[HEADERS_KEY] = headers;
   schema.security = access === 'public' ? [] : [{ bearer: [] }];
-  return result;
+  return { schema, url: namedWildcard(result.url, schema) };
+}
+
+/** A wildcard (`…/objects/*`) becomes the path parameter `{path}`, which may hold slashes. */
+function namedWildcard(url: string, schema: JsonObject): string {
+  if (!url.endsWith('*')) return url;
+  const params = isObject(schema.params) ? schema.params : undefined;
+  const properties = isObject(params?.properties) ? params.properties : undefined;
+  const wildcard = properties?.['*'];
+  if (params && properties && isObject(wildcard)) {
+    delete properties['*'];
+    properties.path = { description: 'The rest of the path; it may hold slashes.', ...wildcard };
+    if (Array.isArray(params.required)) {
+      params.required = params.required.map((name) => (name === '*' ? 'path' : name));
+    }
+  }
+  return `${url.slice(0, -1)}{path}`;
+}
+
+/**
+ * zod writes a record with enum keys as `propertyNames` + `required` without `properties`; the same
+ * object is written here with one property per key, which every OpenAPI tool reads.
+ */
+function exhaustiveRecords(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) exhaustiveRecords(item);
+  if (!isObject(node)) return;
+  const names = isObject(node.propertyNames) ? node.propertyNames.enum : undefined;
+  if (
+    Array.isArray(names) &&
+    Array.isArray(node.required) &&
+    !node.properties &&
+    isObject(node.additionalProperties)
+  ) {
+    const value = node.additionalProperties;
+    node.properties = Object.fromEntries(names.map((name) => [String(name), value]));
+    node.additionalProperties = false;
+    delete node.propertyNames;
+  }
+  for (const child of Object.values(node)) exhaustiveRecords(child);
 }
 
 /** The whole document: servers, the header components, and each response's headers as $refs. */
@@ -218,6 +256,8 @@ function transformObject(document: Parameters<typeof jsonSchemaTransformObject>[
     }
   }
   const schemas = (object.components?.schemas ?? {}) as JsonObject;
+  exhaustiveRecords(object.paths);
+  exhaustiveRecords(schemas);
   return {
     ...object,
     servers: [{ url: '/', description: 'The portal that serves this document' }],

@@ -12,12 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../lib/app-error.ts';
 import { setNextLink } from '../../lib/paging.ts';
-import { authProblems, contentDisposition } from '../../lib/responses.ts';
+import { contentDisposition } from '../../lib/responses.ts';
 import type { LandscapeService } from './landscape.service.ts';
 
 const infraRead = { rights: { customer: ['infra-read'] } } as const;
 const tags = ['landscape'];
-const security = [{ bearer: [] }];
 
 /** The landscape of DESIGN.md §4: lists per kind, one object by its id (with slashes), kubeconfig. */
 export const landscapeRoutes: FastifyPluginAsyncZod<{ landscape: LandscapeService }> = async (
@@ -30,11 +29,10 @@ export const landscapeRoutes: FastifyPluginAsyncZod<{ landscape: LandscapeServic
       config: { access: infraRead },
       schema: {
         tags,
-        security,
         operationId: 'getLandscapeSummary',
         summary: 'How many objects of each kind the customer has, and the datacenters to filter on',
         params: customerParamsSchema,
-        response: { 200: landscapeSummarySchema, ...authProblems },
+        response: { 200: landscapeSummarySchema.describe('Counts per kind and the datacenters') },
       },
     },
     async (request) => landscape.summary(request.params.customer_id),
@@ -46,14 +44,13 @@ export const landscapeRoutes: FastifyPluginAsyncZod<{ landscape: LandscapeServic
       config: { access: infraRead },
       schema: {
         tags,
-        security,
         operationId: 'getLandscapeObject',
         summary:
           'One landscape object by its id ({kind}/{key}, e.g. prefixes/10.20.0.0/24), with its relations',
         description:
           'The id may hold slashes. Objects of another customer are not found (404, LANDSCAPE_OBJECT_NOT_FOUND).',
         params: landscapeObjectParamsSchema,
-        response: { 200: landscapeDetailSchema, ...authProblems },
+        response: { 200: landscapeDetailSchema.describe('The object with its relations') },
       },
     },
     async (request) => landscape.object(request.params.customer_id, request.params['*']),
@@ -65,14 +62,14 @@ export const landscapeRoutes: FastifyPluginAsyncZod<{ landscape: LandscapeServic
       config: { access: infraRead },
       schema: {
         tags,
-        security,
         operationId: 'listLandscapeObjects',
         summary: 'Landscape objects of one kind, filtered and sorted',
         description:
           'Keyset paging: the next page is in the Link header (rel="next"). `q` matches names (and DNS names, addresses); `location` is a datacenter slug.',
         params: landscapeKindParamsSchema,
         querystring: landscapeListQuerySchema,
-        response: { 200: z.array(landscapeObjectSchema), ...authProblems },
+        response: { 200: z.array(landscapeObjectSchema).describe('One page of objects') },
+        responseHeaders: { 200: ['Link'] },
       },
     },
     async (request, reply) => {
@@ -89,7 +86,6 @@ export const landscapeRoutes: FastifyPluginAsyncZod<{ landscape: LandscapeServic
       config: { access: infraRead },
       schema: {
         tags,
-        security,
         operationId: 'downloadKubeconfig',
         summary: 'The kubeconfig of a Kubernetes cluster (OIDC sign-in through kubelogin, no secret in it)',
         description: 'Every download is written to the audit log.',
@@ -99,8 +95,8 @@ export const landscapeRoutes: FastifyPluginAsyncZod<{ landscape: LandscapeServic
             description: 'The kubeconfig file (YAML)',
             content: { 'application/yaml': { schema: z.string() } },
           },
-          ...authProblems,
         },
+        responseHeaders: { 200: ['Content-Disposition'] },
       },
     },
     async (request, reply) => {
