@@ -24,6 +24,9 @@ import { changeRequestRoutes } from './modules/tickets/change-requests.routes.ts
 import { createTicketsRepo } from './modules/tickets/tickets.repo.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
+import { createMetricsSource } from './modules/trends/metrics-sources.ts';
+import { trendRoutes } from './modules/trends/trends.routes.ts';
+import { createTrendsService } from './modules/trends/trends.service.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
 import { createMeService } from './modules/users/me.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
@@ -122,6 +125,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     audit: createAuditLog(db),
     oidc: { issuer: config.issuer, clientId: config.OIDC_CLIENT_ID },
   });
+  const trends = createTrendsService({ metrics: createMetricsSource(config, db), landscape, customers });
 
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { customerExists: customers.exists });
@@ -176,6 +180,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   await app.register(ticketRoutes, { tickets, attachmentRules });
   await app.register(changeRequestRoutes, { tickets });
   await app.register(landscapeRoutes, { landscape });
+  await app.register(trendRoutes, { trends });
   if (config.embeddedIdp) {
     await app.register(passwordRoutes, { password: createPasswordService(users.accountStore) });
   }

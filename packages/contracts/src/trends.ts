@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common.ts';
 import { customerFeaturesSchema } from './customers.ts';
+import { serverSchema } from './landscape.ts';
 
 /** DESIGN.md §8 Trends: the graph types and the metrics each one draws. */
 export const graphTypes = ['cpu', 'memory', 'disk', 'disk_io', 'network', 'load'] as const;
@@ -79,6 +80,11 @@ export const trendsQuerySchema = z
       .default(TRENDS_DEFAULT_WIDTH),
   })
   .superRefine((query, ctx) => {
+    if (Array.isArray(query.server_ids) && new Set(query.server_ids).size !== query.server_ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['server_ids'], message: 'must not name a server twice' });
+    }
+    // Zod runs this check even when a field failed: only a valid pair of instants is compared.
+    if (!(query.from instanceof Date) || !(query.to instanceof Date)) return;
     const range = query.to.getTime() - query.from.getTime();
     if (range <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
     else if (range > TRENDS_MAX_RANGE_DAYS * 86_400_000) {
@@ -87,9 +93,6 @@ export const trendsQuerySchema = z
         path: ['to'],
         message: `must be at most ${TRENDS_MAX_RANGE_DAYS} days after from`,
       });
-    }
-    if (new Set(query.server_ids).size !== query.server_ids.length) {
-      ctx.addIssue({ code: 'custom', path: ['server_ids'], message: 'must not name a server twice' });
     }
   });
 export type TrendsQuery = z.output<typeof trendsQuerySchema>;
@@ -138,14 +141,9 @@ export const serverLoadSchema = z
   .meta({ id: 'ServerLoad' });
 export type ServerLoad = z.infer<typeof serverLoadSchema>;
 
-export const serverOverviewSchema = z
-  .object({
-    server_id: z.string(),
-    name: z.string(),
-    kind: z.enum(['devices', 'virtual-machines']),
-    status: z.enum(['active', 'decommissioning', 'offline']),
-    /** Datacenter and rack for devices, the cluster for VMs. */
-    location: z.string().nullable(),
+/** A server of the landscape with its current load (GET servers). */
+export const serverOverviewSchema = serverSchema
+  .extend({
     /** The latest samples of the last 15 minutes; null when there are none. */
     current: serverLoadSchema.nullable(),
   })

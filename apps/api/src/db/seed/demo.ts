@@ -1,5 +1,7 @@
 import { staffRoleNames } from '@portaal/contracts';
 import { hashPassword } from '@portaal/idp/password';
+import { createDatabaseLandscapeSource } from '../../modules/landscape/landscape.repo.ts';
+import { seedDemoMetrics } from '../../modules/trends/trends.seed.ts';
 import type { Database } from '../client.ts';
 import {
   addresses,
@@ -22,11 +24,38 @@ const SEED_NAME = 'demo-foundation';
  * has its own seed name, so a data folder made before a part existed gets it on its next start.
  * Answers whether anything was loaded.
  */
-export async function seedDemo(db: Database, rolePrefix = 'provider'): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  rolePrefix = 'provider',
+  { metrics = true }: { metrics?: boolean } = {},
+): Promise<boolean> {
   const foundation = await seedFoundation(db, rolePrefix);
   const tickets = await seedDemoTickets(db);
   const landscape = await seedDemoLandscape(db);
-  return foundation || tickets || landscape;
+  const series = metrics && (await seedDemoMetrics(db, await demoMetricServers(db)));
+  return foundation || tickets || landscape || series;
+}
+
+/**
+ * Metric series cost start-up time (60 days are 604,800 rows a server): gk-web01 has the whole 60
+ * days, the other active servers of 1001 the last day (the overview's current load, "last 24 hours").
+ */
+const FULL_METRIC_SERVERS = ['gk-web01'];
+const METRIC_CUSTOMERS = [1001];
+
+/** The demo servers with metric series, found through the landscape (ids come from its seed). */
+async function demoMetricServers(db: Database) {
+  const source = createDatabaseLandscapeSource(db);
+  const servers = (await Promise.all(METRIC_CUSTOMERS.map((id) => source.servers(id)))).flat();
+  const active = servers.filter((server) => server.status === 'active');
+  return {
+    full: active
+      .filter((server) => FULL_METRIC_SERVERS.includes(server.name))
+      .map((server) => server.server_id),
+    recent: active
+      .filter((server) => !FULL_METRIC_SERVERS.includes(server.name))
+      .map((server) => server.server_id),
+  };
 }
 
 async function seedFoundation(db: Database, rolePrefix: string): Promise<boolean> {

@@ -27,6 +27,8 @@ export interface SeriesAnswer {
  * trends service has checked that every server belongs to the customer before asking.
  */
 export interface MetricsSource {
+  /** Whether answers depend on the customer's prometheus_tenant link (read only when they do). */
+  readonly usesTenant: boolean;
   series(request: SeriesRequest): Promise<SeriesAnswer>;
   /** The latest CPU, memory and load of each server, when measured in the last 15 minutes. */
   current(servers: MetricServer[], tenant: string | null): Promise<Map<string, ServerLoad>>;

@@ -97,6 +97,8 @@ export function createPrometheusMetrics(options: PrometheusOptions): MetricsSour
   };
 
   return {
+    usesTenant: true,
+
     async series({ servers, graph, from, to, stepSeconds, tenant }: SeriesRequest) {
       const timestamps = bucketStarts(from, to, stepSeconds);
       const start = timestamps[0] ?? Math.floor(from.getTime() / 1000);

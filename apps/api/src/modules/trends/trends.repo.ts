@@ -1,5 +1,4 @@
 import { graphMetrics, type MetricName, type ServerLoad, type TrendSeries } from '@portaal/contracts';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   bucketStarts,
@@ -10,6 +9,24 @@ import {
   round2,
   type SeriesRequest,
 } from './metrics-source.ts';
+
+/** One row per series and bucket: date_bin from the first bucket's start, min, max and mean. */
+const BUCKETS = `
+  select server_id, metric,
+    extract(epoch from date_bin(make_interval(secs => $1::int), at, to_timestamp($2::bigint)))::bigint::text as t,
+    min(value) as min, max(value) as max, avg(value) as mean
+  from metric_samples
+  where server_id = any($3::text[]) and metric = any($4::text[])
+    and at >= to_timestamp($2::bigint) and at < $5::timestamptz
+  group by 1, 2, 3`;
+
+/** The newest CPU, memory and load sample of each server in the last minutes. */
+const LATEST = `
+  select distinct on (server_id, metric) server_id, metric, at::text as at, value
+  from metric_samples
+  where server_id = any($1::text[]) and metric in ('cpu', 'memory', 'load')
+    and at > now() - make_interval(secs => $2::int) and at <= now()
+  order by server_id, metric, at desc`;
 
 interface BucketRow extends Record<string, unknown> {
   server_id: string;
@@ -33,20 +50,23 @@ interface LatestRow extends Record<string, unknown> {
  * customer; the service passes only servers it has found in the customer's landscape.
  */
 export function createDatabaseMetrics(db: Database): MetricsSource {
+  // node-postgres directly: it sends a JS array as one PostgreSQL array parameter.
+  const client = db.$client;
   return {
+    usesTenant: false,
+
     async series({ servers, graph, from, to, stepSeconds }: SeriesRequest) {
       const timestamps = bucketStarts(from, to, stepSeconds);
       const metrics = graphMetrics[graph];
       const ids = servers.map((server) => server.id);
       const start = timestamps[0] ?? Math.floor(from.getTime() / 1000);
-      const result = await db.execute<BucketRow>(sql`
-        select server_id, metric,
-          extract(epoch from date_bin(make_interval(secs => ${stepSeconds}), at, to_timestamp(${start})))::bigint::text as t,
-          min(value) as min, max(value) as max, avg(value) as mean
-        from metric_samples
-        where server_id = any(${ids}::text[]) and metric = any(${metrics as MetricName[]}::text[])
-          and at >= to_timestamp(${start}) and at < ${to.toISOString()}::timestamptz
-        group by 1, 2, 3`);
+      const result = await client.query<BucketRow>(BUCKETS, [
+        stepSeconds,
+        start,
+        ids,
+        metrics,
+        to.toISOString(),
+      ]);
       const byKey = new Map<string, TrendSeries>();
       const series: TrendSeries[] = [];
       for (const id of ids) {
@@ -77,12 +97,7 @@ export function createDatabaseMetrics(db: Database): MetricsSource {
       const ids = servers.map((server) => server.id);
       const loads = new Map<string, ServerLoad>();
       if (ids.length === 0) return loads;
-      const result = await db.execute<LatestRow>(sql`
-        select distinct on (server_id, metric) server_id, metric, at::text as at, value
-        from metric_samples
-        where server_id = any(${ids}::text[]) and metric in ('cpu', 'memory', 'load')
-          and at > now() - make_interval(secs => ${CURRENT_WINDOW_SECONDS}) and at <= now()
-        order by server_id, metric, at desc`);
+      const result = await client.query<LatestRow>(LATEST, [ids, CURRENT_WINDOW_SECONDS]);
       for (const row of result.rows) {
         const load = loads.get(row.server_id) ?? {
           at: new Date(row.at).toISOString(),

@@ -37,19 +37,19 @@ const expressions: Record<MetricName, string> = {
   load: '0.05 + 7.5 * a',
 };
 
-async function insertSeries(
-  db: Database,
-  serverId: string,
-  metric: MetricName,
-  from: Date,
-  to: Date,
-): Promise<void> {
+type Executor = Pick<Database, 'execute'>;
+
+/** All metrics of one server in one statement, metric after metric (neighbouring blocks per series). */
+async function insertSeries(db: Executor, serverId: string, from: Date, to: Date): Promise<void> {
   const { scale, incidentDay } = serverTraits(serverId);
-  const value = sql.raw(expressions[metric]);
+  const value = sql.raw(
+    `case m.metric ${metricNames.map((metric) => `when '${metric}' then ${expressions[metric]}`).join(' ')} end`,
+  );
   await db.execute(sql`
     insert into metric_samples (server_id, metric, at, value)
-    select ${serverId}, ${metric}, t, ${value}
-    from generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, interval '1 minute') t,
+    select ${serverId}, m.metric, t, ${value}
+    from unnest(${sql.raw(`array[${metricNames.map((metric) => `'${metric}'`).join(', ')}]`)}) with ordinality m(metric, n),
+      lateral generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, interval '1 minute') t,
       lateral (select extract(epoch from t)::bigint / 60 as i, ${scale}::float8 as s) base,
       lateral (
         select case
@@ -59,28 +59,57 @@ async function insertSeries(
                   + 0.06 * sin(i / 7.3 + ${incidentDay}) * sin(i / 53.0))
         end as a
       ) activity`);
+  // No ORDER BY: the lateral join runs metric by metric, minute by minute, without a sort.
+}
+
+/** The seed's row in seed_state; its applied_at is the last minute the demo series reach. */
+const SEED_NAME = 'demo-metrics';
+
+export interface DemoMetricServers {
+  /** Servers with the whole 60 days. */
+  full: string[];
+  /** Servers with the last day only: enough for the overview's current load and "last 24 hours". */
+  recent: string[];
 }
 
 /**
- * Demo metric series for the given servers, generated inside PostgreSQL (no rows travel from Node).
- * A first run fills the last 60 days; later runs add the minutes since the last sample of each series,
- * so a demo started again days later still shows the last 24 hours. Rows go in series by series, which
- * keeps each series in neighbouring blocks for the BRIN index. Answers whether a first fill happened.
+ * Demo metric series, generated inside PostgreSQL (no rows travel from Node). The first run fills 60
+ * days for `full` servers and one day for `recent` ones (a 60-day series is 604,800 rows, a few
+ * seconds of insert; see README); later runs add the minutes since the last one, so a demo started
+ * again days later still shows the last 24 hours. Rows go in series by series, which keeps a series
+ * in neighbouring blocks for the BRIN index. Answers whether the first fill happened.
  */
-export async function seedDemoMetrics(db: Database, serverIds: string[], now = new Date()): Promise<boolean> {
+export async function seedDemoMetrics(
+  db: Database,
+  servers: DemoMetricServers,
+  now = new Date(),
+): Promise<boolean> {
   const to = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  const first = new Date(to.getTime() - DEMO_METRIC_DAYS * 86_400_000);
-  let filled = false;
-  for (const serverId of serverIds) {
-    for (const metric of metricNames) {
-      const result = await db.execute<{ last: string | null }>(
-        sql`select max(at)::text as last from metric_samples where server_id = ${serverId} and metric = ${metric}`,
-      );
-      const last = result.rows[0]?.last;
-      const from = last ? new Date(new Date(last).getTime() + 60_000) : first;
-      if (!last) filled = true;
-      if (from <= to) await insertSeries(db, serverId, metric, from, to);
+  // One transaction: a fill that stops half-way leaves nothing behind, and the next start does it again.
+  return db.transaction((tx) => fill(tx, servers, to));
+}
+
+async function fill(db: Executor, servers: DemoMetricServers, to: Date): Promise<boolean> {
+  // Two processes starting on one database: the second waits and then only tops up.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${SEED_NAME}))`);
+  const state = await db.execute<{ applied_at: string }>(
+    sql`select applied_at::text as applied_at from seed_state where name = ${SEED_NAME}`,
+  );
+  const last = state.rows[0]?.applied_at;
+  const series = async (ids: string[], from: Date) => {
+    if (from > to) return;
+    for (const serverId of ids) {
+      await insertSeries(db, serverId, from, to);
     }
+  };
+  if (last) {
+    await series([...servers.full, ...servers.recent], new Date(new Date(last).getTime() + 60_000));
+  } else {
+    await series(servers.full, new Date(to.getTime() - DEMO_METRIC_DAYS * 86_400_000));
+    await series(servers.recent, new Date(to.getTime() - 86_400_000));
   }
-  return filled;
+  await db.execute(sql`
+    insert into seed_state (name, applied_at) values (${SEED_NAME}, ${to.toISOString()}::timestamptz)
+    on conflict (name) do update set applied_at = excluded.applied_at`);
+  return !last;
 }

@@ -4,7 +4,7 @@ import {
   type CustomerFeatures,
   graphUnits,
   hasObserve,
-  type ServerOverview,
+  type Server,
   type Servers,
   type Trends,
   type TrendsQuery,
@@ -13,7 +13,7 @@ import { notFound } from '../../lib/app-error.ts';
 import type { MetricServer, MetricsSource } from './metrics-source.ts';
 
 /** A server as the landscape lists it (devices with role server, and virtual machines). */
-export type LandscapeServer = Omit<ServerOverview, 'current'>;
+export type LandscapeServer = Server;
 
 export interface TrendsDeps {
   metrics: MetricsSource;
@@ -41,6 +41,7 @@ const asMetricServer = (server: LandscapeServer): MetricServer => ({
  */
 export function createTrendsService({ metrics, landscape, customers }: TrendsDeps) {
   async function tenantOf(customerId: number): Promise<string | null> {
+    if (!metrics.usesTenant) return null;
     const customer = await customers.get(customerId);
     return customer.links.find((link) => link.type === PROMETHEUS_TENANT_LINK)?.identifier ?? null;
   }
