@@ -21,6 +21,7 @@ import { Route as AppAdminUsageRouteImport } from './routes/_app/admin.usage';
 import { Route as AppAdministrationIndexRouteImport } from './routes/_app/administration.index';
 import { Route as AppCompanyChar123CustomerIdChar125RouteImport } from './routes/_app/company.{-$customerId}';
 import { Route as AppServersIndexRouteImport } from './routes/_app/servers.index';
+import { Route as AppServersKubeconfigInstructionsRouteImport } from './routes/_app/servers.kubeconfig-instructions';
 import { Route as AppServersTrendsRouteImport } from './routes/_app/servers.trends';
 import { Route as AppSlaUsageIndexRouteImport } from './routes/_app/sla-usage.index';
 import { Route as AppSlaUsageApplicationStatusesRouteImport } from './routes/_app/sla-usage.application-statuses';
@@ -103,6 +104,12 @@ const AppServersIndexRoute = AppServersIndexRouteImport.update({
   path: '/servers/',
   getParentRoute: () => AppRoute,
 } as any);
+const AppServersKubeconfigInstructionsRoute =
+  AppServersKubeconfigInstructionsRouteImport.update({
+    id: '/servers/kubeconfig-instructions',
+    path: '/servers/kubeconfig-instructions',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppServersTrendsRoute = AppServersTrendsRouteImport.update({
   id: '/servers/trends',
   path: '/servers/trends',
@@ -239,6 +246,7 @@ export interface FileRoutesByFullPath {
   '/admin/customers': typeof AppAdminCustomersRoute;
   '/admin/usage': typeof AppAdminUsageRoute;
   '/company/{-$customerId}': typeof AppCompanyChar123CustomerIdChar125Route;
+  '/servers/kubeconfig-instructions': typeof AppServersKubeconfigInstructionsRoute;
   '/servers/trends': typeof AppServersTrendsRoute;
   '/sla-usage/application-statuses': typeof AppSlaUsageApplicationStatusesRoute;
   '/sla-usage/usage': typeof AppSlaUsageUsageRoute;
@@ -273,6 +281,7 @@ export interface FileRoutesByTo {
   '/admin/customers': typeof AppAdminCustomersRoute;
   '/admin/usage': typeof AppAdminUsageRoute;
   '/company/{-$customerId}': typeof AppCompanyChar123CustomerIdChar125Route;
+  '/servers/kubeconfig-instructions': typeof AppServersKubeconfigInstructionsRoute;
   '/servers/trends': typeof AppServersTrendsRoute;
   '/sla-usage/application-statuses': typeof AppSlaUsageApplicationStatusesRoute;
   '/sla-usage/usage': typeof AppSlaUsageUsageRoute;
@@ -311,6 +320,7 @@ export interface FileRoutesById {
   '/_app/admin/customers': typeof AppAdminCustomersRoute;
   '/_app/admin/usage': typeof AppAdminUsageRoute;
   '/_app/company/{-$customerId}': typeof AppCompanyChar123CustomerIdChar125Route;
+  '/_app/servers/kubeconfig-instructions': typeof AppServersKubeconfigInstructionsRoute;
   '/_app/servers/trends': typeof AppServersTrendsRoute;
   '/_app/sla-usage/application-statuses': typeof AppSlaUsageApplicationStatusesRoute;
   '/_app/sla-usage/usage': typeof AppSlaUsageUsageRoute;
@@ -347,6 +357,7 @@ export interface FileRouteTypes {
     | '/admin/customers'
     | '/admin/usage'
     | '/company/{-$customerId}'
+    | '/servers/kubeconfig-instructions'
     | '/servers/trends'
     | '/sla-usage/application-statuses'
     | '/sla-usage/usage'
@@ -381,6 +392,7 @@ export interface FileRouteTypes {
     | '/admin/customers'
     | '/admin/usage'
     | '/company/{-$customerId}'
+    | '/servers/kubeconfig-instructions'
     | '/servers/trends'
     | '/sla-usage/application-statuses'
     | '/sla-usage/usage'
@@ -418,6 +430,7 @@ export interface FileRouteTypes {
     | '/_app/admin/customers'
     | '/_app/admin/usage'
     | '/_app/company/{-$customerId}'
+    | '/_app/servers/kubeconfig-instructions'
     | '/_app/servers/trends'
     | '/_app/sla-usage/application-statuses'
     | '/_app/sla-usage/usage'
@@ -535,6 +548,13 @@ declare module '@tanstack/react-router' {
       path: '/servers';
       fullPath: '/servers/';
       preLoaderRoute: typeof AppServersIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/servers/kubeconfig-instructions': {
+      id: '/_app/servers/kubeconfig-instructions';
+      path: '/servers/kubeconfig-instructions';
+      fullPath: '/servers/kubeconfig-instructions';
+      preLoaderRoute: typeof AppServersKubeconfigInstructionsRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/servers/trends': {
@@ -706,6 +726,7 @@ interface AppRouteChildren {
   AppAdminCustomersRoute: typeof AppAdminCustomersRoute;
   AppAdminUsageRoute: typeof AppAdminUsageRoute;
   AppCompanyChar123CustomerIdChar125Route: typeof AppCompanyChar123CustomerIdChar125Route;
+  AppServersKubeconfigInstructionsRoute: typeof AppServersKubeconfigInstructionsRoute;
   AppServersTrendsRoute: typeof AppServersTrendsRoute;
   AppSlaUsageApplicationStatusesRoute: typeof AppSlaUsageApplicationStatusesRoute;
   AppSlaUsageUsageRoute: typeof AppSlaUsageUsageRoute;
@@ -738,6 +759,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminUsageRoute: AppAdminUsageRoute,
   AppCompanyChar123CustomerIdChar125Route:
     AppCompanyChar123CustomerIdChar125Route,
+  AppServersKubeconfigInstructionsRoute: AppServersKubeconfigInstructionsRoute,
   AppServersTrendsRoute: AppServersTrendsRoute,
   AppSlaUsageApplicationStatusesRoute: AppSlaUsageApplicationStatusesRoute,
   AppSlaUsageUsageRoute: AppSlaUsageUsageRoute,

@@ -58,7 +58,7 @@ export const navigation: NavItem[] = [
     built: false,
     children: [
       { key: 'trends', to: '/servers/trends', requirement: access.servers, built: false },
-      { key: 'landscape', to: '/servers/system-landscape', requirement: access.landscape, built: false },
+      { key: 'landscape', to: '/servers/system-landscape', requirement: access.landscape, built: true },
     ],
   },
   { key: 'support', to: '/support', requirement: access.support, built: true },

@@ -1,10 +1,51 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
-import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
+import { landscapeQueries } from '../../features/landscape/api/landscape-queries.ts';
+import { LandscapePage } from '../../features/landscape/components/landscape-page.tsx';
+import { ObjectPage } from '../../features/landscape/components/object-page.tsx';
+import {
+  filtersOf,
+  objectIdOfSplat,
+  validateLandscapeSearch,
+} from '../../features/landscape/utils/search-params.ts';
 
+/** /servers/system-landscape: the tables; /servers/system-landscape/{kind}/{key}: one object (SPEC §2). */
 export const Route = createFileRoute('/_app/servers/system-landscape/$')({
   staticData: { requirement: access.landscape },
   beforeLoad: guard(access.landscape),
-  component: () => <ComingSoon area="landscape" />,
+  validateSearch: validateLandscapeSearch,
+  loaderDeps: ({ search }) => search,
+  // Started without waiting: the page shows its skeleton, a failure shows in the page.
+  loader: ({ context, deps, params }) => {
+    const { api, queryClient, selected } = context.session;
+    const customerId = selected.get()?.id;
+    if (customerId === undefined) return;
+    // The splat's type is not inferred here (the route's own pages link back to it).
+    const id = objectIdOfSplat((params as { _splat?: string })._splat);
+    if (id) {
+      void queryClient.ensureQueryData(landscapeQueries.object(api, customerId, id)).catch(() => undefined);
+    } else {
+      void queryClient
+        .ensureInfiniteQueryData(
+          landscapeQueries.list(api, customerId, deps.kind ?? 'devices', filtersOf(deps)),
+        )
+        .catch(() => undefined);
+    }
+  },
+  component: LandscapeRoute,
 });
+
+function LandscapeRoute() {
+  const { _splat } = Route.useParams() as { _splat?: string };
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const id = objectIdOfSplat(_splat);
+  if (id) return <ObjectPage objectId={id} />;
+  return (
+    <LandscapePage
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
+}

@@ -10,6 +10,8 @@ const paths = {
   file: ['M6 3h9l4 4v14H6z', 'M14 3v5h5'],
   filter: ['M3 5h18l-7 8v6l-4 2v-8z'],
   search: ['M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M21 21l-5-5'],
+  copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],
+  check: ['M5 12l5 5 9-10'],
 } as const;
 
 export type IconName = keyof typeof paths;

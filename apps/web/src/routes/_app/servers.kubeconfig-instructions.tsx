@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guard } from '../../app/guard.ts';
+import { access } from '../../app/navigation.ts';
+import { KubeconfigInstructionsPage } from '../../features/landscape/components/kubeconfig-instructions-page.tsx';
+
+interface InstructionsSearch {
+  cluster?: number;
+}
+
+/** /servers/kubeconfig-instructions?cluster=1: installing kubectl and kubelogin, using the file. */
+export const Route = createFileRoute('/_app/servers/kubeconfig-instructions')({
+  staticData: { requirement: access.landscape },
+  beforeLoad: guard(access.landscape),
+  validateSearch: (search: Record<string, unknown>): InstructionsSearch => {
+    const cluster = Number(search.cluster);
+    return Number.isSafeInteger(cluster) && cluster > 0 && cluster <= 2_147_483_647 ? { cluster } : {};
+  },
+  component: InstructionsRoute,
+});
+
+function InstructionsRoute() {
+  const { cluster } = Route.useSearch();
+  return <KubeconfigInstructionsPage clusterId={cluster} />;
+}
