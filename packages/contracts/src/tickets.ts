@@ -33,7 +33,9 @@ export const ticketPrioritySchema = z.coerce
   .int('must be 1, 2 or 3')
   .refine((value): value is 1 | 2 | 3 => (ticketPriorities as readonly number[]).includes(value), {
     message: 'must be 1, 2 or 3',
-  });
+  })
+  // The refinement is not expressible in JSON Schema; the document names the closed set.
+  .meta({ enum: [...ticketPriorities] });
 
 export const ticketIdSchema = z.coerce
   .number({ error: 'must be a ticket number' })
@@ -94,7 +96,7 @@ export const ticketSummarySchema = z
     subject: z.string(),
     department: ticketDepartmentSchema,
     category: ticketCategorySchema,
-    priority: z.number().int().min(1).max(3),
+    priority: z.literal(ticketPriorities),
     status: ticketStatusSchema,
     author: personSchema,
     created_at: isoDateTimeSchema,

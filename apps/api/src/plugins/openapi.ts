@@ -62,6 +62,11 @@ declare module 'fastify' {
   interface FastifySchema {
     /** Headers the handler sets, by status (e.g. `{ 200: ['Link', 'X-Total-Count'] }`), for the OpenAPI document. */
     responseHeaders?: Partial<Record<number, readonly ResponseHeader[]>>;
+    /**
+     * File fields of a body that may also come as multipart/form-data (field name → description);
+     * the document then offers the body as JSON and as multipart with these fields as binary files.
+     */
+    uploads?: Record<string, string>;
   }
 }
 
@@ -191,9 +196,35 @@ function transform(document: Parameters<typeof jsonSchemaTransform>[0]) {
       };
     }
   }
+  uploadBody(schema);
   schema[HEADERS_KEY] = headers;
   schema.security = access === 'public' ? [] : [{ bearer: [] }];
   return { schema, url: namedWildcard(result.url, schema) };
+}
+
+/** A body with `uploads`: JSON, or multipart/form-data with the same fields and the files. */
+function uploadBody(schema: JsonObject) {
+  const uploads = schema.uploads as Record<string, string> | undefined;
+  delete schema.uploads;
+  if (!uploads || !isObject(schema.body)) return;
+  const body = schema.body;
+  // Such a body is nullable in the route (a multipart body is read by the handler), never on the wire.
+  const variants = Array.isArray(body.anyOf) ? body.anyOf : [body];
+  const fields = variants.find((variant) => isObject(variant) && variant.type !== 'null') as JsonObject;
+  const files = Object.fromEntries(
+    Object.entries(uploads).map(([name, description]) => [
+      name,
+      { type: 'array', description, items: { type: 'string', format: 'binary' } },
+    ]),
+  );
+  const properties = isObject(fields.properties) ? fields.properties : {};
+  schema.body = {
+    content: {
+      'application/json': { schema: fields },
+      'multipart/form-data': { schema: { ...fields, properties: { ...properties, ...files } } },
+    },
+  };
+  delete schema.consumes;
 }
 
 /** A wildcard (`…/objects/*`) becomes the path parameter `{path}`, which may hold slashes. */

@@ -25,7 +25,10 @@ const ticketRead = { rights: { customer: ['ticket-read'] } } as const;
 const ticketEdit = { rights: { customer: ['ticket-edit'] } } as const;
 const tags = ['tickets'];
 /** Create and reply take JSON, or multipart/form-data with the same fields and files in "attachments". */
-const consumes = ['application/json', 'multipart/form-data'];
+const uploads = {
+  attachments:
+    'Files to attach (multipart only): the extensions of ATTACHMENT_EXTENSIONS, content matching the extension, at most ATTACHMENT_MAX_FILES files of ATTACHMENT_MAX_TOTAL_MB together',
+};
 
 /** The caller as the tickets service needs them: who (from the token) and their rights. */
 export async function callerOf(request: FastifyRequest): Promise<Caller> {
@@ -123,7 +126,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
         tags,
         operationId: 'createTicket',
         summary: 'Open a ticket (JSON, or multipart/form-data with files in "attachments")',
-        consumes,
+        uploads,
         params: customerParamsSchema,
         body: ticketCreateSchema.nullable(),
         response: { 201: ticketSchema.describe('The ticket that was opened') },
@@ -192,7 +195,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
         tags,
         operationId: 'replyToTicket',
         summary: 'Reply (JSON, or multipart/form-data with files in "attachments")',
-        consumes,
+        uploads,
         params: ticketParamsSchema,
         body: ticketReplySchema.nullable(),
         response: { 201: ticketSchema.describe('The ticket with the reply') },
