@@ -133,6 +133,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   const publicOrigin = new URL(config.publicUrl).origin;
   await app.register(securityPlugin, {
     connectOrigins: idpOrigin === publicOrigin ? [] : [idpOrigin],
+    analyticsOrigin: config.analytics && new URL(config.analytics.host).origin,
     rateLimitMax: config.RATE_LIMIT_MAX,
   });
   await app.register(openapiPlugin, { brandName: config.BRAND_NAME });
@@ -173,6 +174,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     realm: config.OIDC_REALM,
     clientId: config.OIDC_CLIENT_ID,
     embeddedIdp: config.embeddedIdp,
+    analytics: config.analytics,
   });
   await app.register(customerRoutes, { customers });
   await app.register(meRoutes, { me });

@@ -89,4 +89,47 @@ describe('configuration', () => {
       true,
     );
   });
+
+  it('turns analytics on with both POSTHOG_KEY and POSTHOG_HOST, and off with neither', () => {
+    expect(loadConfig({}).analytics).toBeUndefined();
+    const config = loadConfig({ POSTHOG_KEY: 'phc_abcdefgh12345678', POSTHOG_HOST: 'https://eu.i.posthog.com/' });
+    expect(config.analytics).toEqual({ key: 'phc_abcdefgh12345678', host: 'https://eu.i.posthog.com' });
+  });
+
+  it.each([
+    [
+      { POSTHOG_KEY: 'phc_abcdefgh12345678' },
+      'Invalid configuration: POSTHOG_HOST is required with POSTHOG_KEY: analytics need both (set neither to turn them off)',
+    ],
+    [
+      { POSTHOG_HOST: 'https://eu.i.posthog.com' },
+      'Invalid configuration: POSTHOG_KEY is required with POSTHOG_HOST: analytics need both (set neither to turn them off)',
+    ],
+    [
+      { POSTHOG_KEY: 'phc key with spaces', POSTHOG_HOST: 'https://eu.i.posthog.com' },
+      'Invalid configuration: POSTHOG_KEY must be a PostHog project API key (letters, digits, - and _)',
+    ],
+    [
+      { POSTHOG_KEY: 'phc_abcdefgh12345678', POSTHOG_HOST: 'eu.i.posthog.com' },
+      'Invalid configuration: POSTHOG_HOST must be an absolute URL',
+    ],
+    [
+      { POSTHOG_KEY: 'phc_abcdefgh12345678', POSTHOG_HOST: 'ftp://eu.i.posthog.com' },
+      'Invalid configuration: POSTHOG_HOST must start with http:// or https://',
+    ],
+    [
+      { POSTHOG_KEY: 'phc_abcdefgh12345678', POSTHOG_HOST: 'https://eu.i.posthog.com/?x=1' },
+      'Invalid configuration: POSTHOG_HOST must not have a query or fragment',
+    ],
+    [
+      {
+        PUBLIC_URL: 'https://portal.example.com',
+        POSTHOG_KEY: 'phc_abcdefgh12345678',
+        POSTHOG_HOST: 'http://posthog.example.com',
+      },
+      'Invalid configuration: POSTHOG_HOST must start with https:// when PUBLIC_URL does (browsers block mixed content)',
+    ],
+  ])('refuses analytics settings %j with one line', (env, message) => {
+    expect(failure(env)).toBe(message);
+  });
 });

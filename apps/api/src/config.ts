@@ -123,8 +123,33 @@ export const configSchema = z
     /** NetBox (REST API v4) as the landscape source; without it the landscape comes from the database. */
     NETBOX_URL: url.optional(),
     NETBOX_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** PostHog project API key; analytics run only with both POSTHOG_KEY and POSTHOG_HOST (SPEC.md §4). */
+    POSTHOG_KEY: z
+      .string()
+      .regex(/^[\w-]{8,200}$/, 'must be a PostHog project API key (letters, digits, - and _)')
+      .optional(),
+    /** PostHog API host, e.g. https://eu.i.posthog.com or a reverse proxy in front of it. */
+    POSTHOG_HOST: url
+      .refine((value) => !/[?#]/.test(value), { message: 'must not have a query or fragment' })
+      .optional(),
   })
   .superRefine((value, ctx) => {
+    if ((value.POSTHOG_KEY === undefined) !== (value.POSTHOG_HOST === undefined)) {
+      const missing = value.POSTHOG_KEY === undefined ? 'POSTHOG_KEY' : 'POSTHOG_HOST';
+      const given = value.POSTHOG_KEY === undefined ? 'POSTHOG_HOST' : 'POSTHOG_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `is required with ${given}: analytics need both (set neither to turn them off)`,
+      });
+    }
+    if (value.POSTHOG_HOST?.startsWith('http://') && value.PUBLIC_URL?.startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['POSTHOG_HOST'],
+        message: 'must start with https:// when PUBLIC_URL does (browsers block mixed content)',
+      });
+    }
     if (value.METRICS_SOURCE === 'prometheus' && value.PROMETHEUS_URL === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -154,6 +179,8 @@ export type Config = z.infer<typeof configSchema> & {
   issuer: string;
   embeddedIdp: boolean;
   dataDir: string;
+  /** PostHog, when both POSTHOG_KEY and POSTHOG_HOST are set; the host without a trailing slash. */
+  analytics: { key: string; host: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -176,6 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     issuer: `${idpBase}/realms/${value.OIDC_REALM}`,
     embeddedIdp: value.OIDC_URL === undefined,
     dataDir: path.resolve(cwd, value.DATA_DIR),
+    analytics:
+      value.POSTHOG_KEY && value.POSTHOG_HOST
+        ? { key: value.POSTHOG_KEY, host: value.POSTHOG_HOST.replace(/\/+$/, '') }
+        : undefined,
   };
 }
 

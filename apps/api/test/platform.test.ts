@@ -136,6 +136,7 @@ describe('web app configuration', () => {
       brand_name: 'Portaal',
       oidc: { url: server.baseUrl, realm: 'portaal', client_id: 'portaal-web' },
       password_change: 'portal',
+      analytics: null,
     });
   });
 });

@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type ClientConfig, createSession, type Session, SessionContext, TEST_MODE } from './app/session.ts';
 import { toast } from './components/feedback/toast.tsx';
+import { startAnalytics } from './lib/analytics/start-analytics.ts';
 import { installChunkErrorReload, watchForNewBuild } from './lib/build-updates.ts';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { routeTree } from './routeTree.gen.ts';
@@ -50,6 +51,7 @@ async function start() {
     await session.startSelectedCustomer();
   }
   const router = createAppRouter(session);
+  startAnalytics(session, router);
   watchForNewBuild(() =>
     toast({
       id: 'new-build',

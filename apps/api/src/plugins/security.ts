@@ -7,12 +7,17 @@ import { AppError } from '../lib/app-error.ts';
 export interface SecurityOptions {
   /** Origins the browser app talks to besides itself: the IdP, an analytics host. */
   connectOrigins: string[];
+  /**
+   * The configured analytics host's origin: the browser sends events and reads feature flags there
+   * (connect-src only; the web app's PostHog build never loads scripts from it, so script-src stays 'self').
+   */
+  analyticsOrigin?: string | undefined;
   rateLimitMax: number;
 }
 
 /** Security headers (CSP without inline script), no-store on API answers, and rate limiting. */
 export const securityPlugin = fp<SecurityOptions>(
-  async (app: FastifyInstance, { connectOrigins, rateLimitMax }) => {
+  async (app: FastifyInstance, { connectOrigins, analyticsOrigin, rateLimitMax }) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -22,7 +27,7 @@ export const securityPlugin = fp<SecurityOptions>(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...connectOrigins],
+          connectSrc: ["'self'", ...connectOrigins, ...(analyticsOrigin ? [analyticsOrigin] : [])],
           frameSrc: ["'self'", ...connectOrigins],
           formAction: ["'self'", ...connectOrigins],
           frameAncestors: ["'none'"],

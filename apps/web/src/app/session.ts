@@ -15,6 +15,8 @@ export interface ClientConfig {
   brand_name: string;
   oidc: { url: string; realm: string; client_id: string };
   password_change: 'portal' | 'idp';
+  /** PostHog key and host; null when analytics are off. */
+  analytics: { posthog_key: string; posthog_host: string } | null;
 }
 
 /** A tiny observable value for React's useSyncExternalStore. */

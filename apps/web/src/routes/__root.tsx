@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { createRootRouteWithContext, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveForcedColorMode } from '../app/color-mode.ts';
 import type { RouterContext } from '../app/guard.ts';
@@ -11,6 +11,7 @@ import { Toaster } from '../components/feedback/toaster.tsx';
 import { CleanLayout } from '../components/layout/clean-layout.tsx';
 import { PageProgress } from '../components/layout/page-progress.tsx';
 import { useFocusAfterNavigation } from '../components/layout/use-focus-after-navigation.ts';
+import { analytics } from '../lib/analytics/analytics.ts';
 import { ApiError } from '../lib/api-client.ts';
 import '../app/router-types.ts';
 
@@ -47,6 +48,7 @@ function NotFound() {
 /** Fatal or unhandled UI errors become the application-level error page. */
 function RootError({ error }: { error: unknown }) {
   const statusCode = error instanceof ApiError ? error.status : undefined;
+  useEffect(() => analytics.captureUnhandledError(error), [error]);
   return (
     <MantineProvider
       theme={theme}

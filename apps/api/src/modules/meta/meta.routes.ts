@@ -7,6 +7,8 @@ export const clientConfigSchema = z
     oidc: z.object({ url: z.string(), realm: z.string(), client_id: z.string() }),
     /** portal: the portal's own form (dev IdP); idp: the identity provider's account console. */
     password_change: z.enum(['portal', 'idp']),
+    /** PostHog project key and API host; null when analytics are off (SPEC.md §4). */
+    analytics: z.object({ posthog_key: z.string(), posthog_host: z.string() }).nullable(),
   })
   .meta({ id: 'ClientConfig' });
 
@@ -16,6 +18,7 @@ interface MetaOptions {
   realm: string;
   clientId: string;
   embeddedIdp: boolean;
+  analytics?: { key: string; host: string } | undefined;
 }
 
 /** Runtime configuration for the web app, so one build serves every deployment. */
@@ -37,6 +40,9 @@ export const metaRoutes: FastifyPluginAsyncZod<MetaOptions> = async (app, option
       brand_name: options.brandName,
       oidc: { url: options.oidcUrl, realm: options.realm, client_id: options.clientId },
       password_change: options.embeddedIdp ? ('portal' as const) : ('idp' as const),
+      analytics: options.analytics
+        ? { posthog_key: options.analytics.key, posthog_host: options.analytics.host }
+        : null,
     }),
   );
 };
