@@ -92,7 +92,10 @@ describe('configuration', () => {
 
   it('turns analytics on with both POSTHOG_KEY and POSTHOG_HOST, and off with neither', () => {
     expect(loadConfig({}).analytics).toBeUndefined();
-    const config = loadConfig({ POSTHOG_KEY: 'phc_abcdefgh12345678', POSTHOG_HOST: 'https://eu.i.posthog.com/' });
+    const config = loadConfig({
+      POSTHOG_KEY: 'phc_abcdefgh12345678',
+      POSTHOG_HOST: 'https://eu.i.posthog.com/',
+    });
     expect(config.analytics).toEqual({ key: 'phc_abcdefgh12345678', host: 'https://eu.i.posthog.com' });
   });
 
