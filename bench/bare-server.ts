@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { z } from 'zod';
+import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
+
+const ticketCursor = z.tuple([cursorValue.time, cursorValue.bigId]);
 
 /**
  * The baseline of DESIGN.md §7: plain node:http and pg running, for the same calls, the same SQL as
@@ -110,7 +114,7 @@ function toTicketSummary(row: TicketRow) {
 }
 
 /** The query the API accepts, as far as the bench sends it; undefined for anything it would refuse. */
-function ticketListQuery(query: URLSearchParams) {
+function ticketListQuery(query: URLSearchParams, cursors: Cursors) {
   const list = (name: string, allowed: readonly string[]) => {
     const values = (query.get(name) ?? '').split(',').filter((value) => value !== '');
     return values.every((value) => allowed.includes(value)) ? values : undefined;
@@ -127,7 +131,7 @@ function ticketListQuery(query: URLSearchParams) {
   const cursor = query.get('cursor');
   if (cursor) {
     try {
-      const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, number];
+      const [at, id] = cursors.decode('tickets', cursor, ticketCursor);
       after = { at, id: String(id) };
     } catch {
       return undefined;
@@ -210,7 +214,7 @@ function toCustomer(row: CustomerRow, links: LinkRow[], addresses: AddressRow[])
   };
 }
 
-export function createBareHandler(pool: pg.Pool) {
+export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
   const run = async <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
     (await pool.query<T>({ text, values, types })).rows;
 
@@ -309,16 +313,13 @@ export function createBareHandler(pool: pg.Pool) {
       const customerId = Number(tickets[1]);
       const query = new URLSearchParams(queryString);
       if (!(await customerKnown(customerId))) return send(response, 404, { status: 404 });
-      const parsed = ticketListQuery(query);
+      const parsed = ticketListQuery(query, cursors);
       if (!parsed) return send(response, 400, { status: 400 });
       const { items, last } = await listTickets(customerId, parsed.values, parsed.limit);
       const headers: Record<string, string> = {};
       if (last) {
         // As the API builds it: the request's own query string with the cursor set.
-        query.set(
-          'cursor',
-          Buffer.from(JSON.stringify([last.cursor_at, Number(last.id)])).toString('base64url'),
-        );
+        query.set('cursor', cursors.encode('tickets', [last.cursor_at, Number(last.id)]));
         headers.link = `</api/v2/customer/${customerId}/tickets?${query.toString()}>; rel="next"`;
       }
       return send(response, 200, items, headers);
@@ -334,9 +335,7 @@ export function createBareHandler(pool: pg.Pool) {
       // The API sends these two headers as well; leaving them out would flatter the baseline.
       const headers: Record<string, string> = { 'x-total-count': String(total) };
       if (last) {
-        const cursor = Buffer.from(
-          JSON.stringify([last.display_name.toLowerCase(), last.customer_id]),
-        ).toString('base64url');
+        const cursor = cursors.encode('customers', [last.display_name.toLowerCase(), last.customer_id]);
         // Same parameters in the same order as the API's link (its parsed query: search, limit, cursor).
         const next = new URLSearchParams();
         if (query.has('search')) next.set('search', search);
@@ -355,8 +354,17 @@ export interface BareServer {
   close(): Promise<void>;
 }
 
-export async function startBareServer({ pool, port }: { pool: pg.Pool; port: number }): Promise<BareServer> {
-  const handle = createBareHandler(pool);
+export async function startBareServer({
+  pool,
+  port,
+  cursors,
+}: {
+  pool: pg.Pool;
+  port: number;
+  /** The API's signed cursors: signing and checking them is part of the same work. */
+  cursors: Cursors;
+}): Promise<BareServer> {
+  const handle = createBareHandler(pool, cursors);
   const server = createServer((request, response) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/problem+json' });

@@ -4,6 +4,7 @@
  * the load generator or with the other. Talks to the parent over the IPC channel of fork().
  */
 import { createDatabase } from '../apps/api/src/db/client.ts';
+import { createCursors, cursorSecret } from '../apps/api/src/lib/cursor.ts';
 import { startBareServer } from './bare-server.ts';
 
 export type ServerKind = 'api' | 'bare';
@@ -51,8 +52,8 @@ async function startApi(databaseUrl: string, port: number) {
 }
 
 async function startBare(databaseUrl: string, port: number) {
-  const { pool } = createDatabase(databaseUrl, POOL_MAX);
-  const server = await startBareServer({ pool, port });
+  const { db, pool } = createDatabase(databaseUrl, POOL_MAX);
+  const server = await startBareServer({ pool, port, cursors: createCursors(await cursorSecret(db)) });
   return {
     url: server.url,
     issuer: undefined,

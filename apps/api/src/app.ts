@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { demoUsers } from './db/seed/demo-data.ts';
 import type { MailQueue } from './jobs/mail-queue.ts';
+import { createCursors, cursorSecret } from './lib/cursor.ts';
 import { createAuditLog } from './modules/audit/audit.service.ts';
 import { createCustomersRepo } from './modules/customers/customers.repo.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
@@ -105,8 +106,9 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   const usersRepo = createUsersRepo(db);
   const users = createUsersService(usersRepo, { rolePrefix: config.PROVIDER_ROLE_PREFIX });
   const me = createMeService(usersRepo, users);
-  const customers = createCustomersService(createCustomersRepo(db));
-  const notifications = createNotificationsService({ db, config, users, mailQueue, log: app.log });
+  const cursors = createCursors(await cursorSecret(db, config.CURSOR_SECRET));
+  const customers = createCustomersService(createCustomersRepo(db), cursors);
+  const notifications = createNotificationsService({ db, config, users, mailQueue, log: app.log, cursors });
   const attachmentRules = {
     extensions: config.ATTACHMENT_EXTENSIONS,
     maxFiles: config.ATTACHMENT_MAX_FILES,
@@ -118,6 +120,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     rolePrefix: config.PROVIDER_ROLE_PREFIX,
     serviceDeskPhone: config.SERVICE_DESK_PHONE,
     attachmentRules,
+    cursors,
   });
 
   const landscape = createLandscapeService({

@@ -66,6 +66,8 @@ export const configSchema = z
       .min(1, 'must be at least 1')
       .default(1200),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Signs paging cursors; without it a random secret is kept in the database (app_secrets). */
+    CURSOR_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     WEB_DIST: z.string().optional(),
     /** smtp://user:pass@host:port or smtps://…; without it mail stays in the outbox table. */
     SMTP_URL: z

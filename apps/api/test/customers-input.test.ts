@@ -133,6 +133,22 @@ describe('GET /api/v2/customer query validation', () => {
     expect((cursor.json as Problem).errors?.[0]?.field).toBe('cursor');
   });
 
+  it('refuses forged cursors with a 400, never a 500 (the outside probe: an id out of integer range)', async () => {
+    const forge = (value: string) => Buffer.from(value).toString('base64url');
+    for (const cursor of [
+      forge('["2026-01-01T00:00:00Z",99999999999999999999]'),
+      forge('["bakkerij",99999999999999999999]'),
+      forge('["bakkerij",1001]'),
+      `${forge('["bakkerij",1001]')}.${'A'.repeat(22)}`,
+    ]) {
+      for (const path of ['/api/v2/customer', '/api/v2/customer/1001/tickets']) {
+        const response = await call(server, 'GET', `${path}?cursor=${cursor}`, { token: staff });
+        expect(response.status, `${path} ${cursor}`).toBe(400);
+        expect((response.json as Problem).errors?.[0]?.field).toBe('cursor');
+      }
+    }
+  });
+
   it('filters by status and searches by name, CoC number and id', async () => {
     const suspended = await call(server, 'GET', '/api/v2/customer?status=suspended', { token: staff });
     expect((suspended.json as { display_name: string }[]).map((c) => c.display_name)).toEqual([

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
+import { createCursors } from '../src/lib/cursor.ts';
 import { messageIdFor } from '../src/modules/notifications/mail-delivery.ts';
 import type { TicketEvent } from '../src/modules/notifications/notifications.events.ts';
 import { createNotificationsService } from '../src/modules/notifications/notifications.service.ts';
@@ -89,6 +90,7 @@ beforeAll(async () => {
     users: createUsersService(createUsersRepo(handle.db), { rolePrefix: 'provider' }),
     mailQueue: server.jobs?.mailQueue,
     log: { warn() {} },
+    cursors: createCursors('the cursor secret of this test file, 32+ chars'),
   });
   sql = new pg.Client({ connectionString: database.url });
   await sql.connect();

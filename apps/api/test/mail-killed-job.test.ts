@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import { type Jobs, startJobs } from '../src/jobs/jobs.ts';
+import { createCursors } from '../src/lib/cursor.ts';
 import { createNotificationsService } from '../src/modules/notifications/notifications.service.ts';
 import { createUsersRepo } from '../src/modules/users/users.repo.ts';
 import { createUsersService } from '../src/modules/users/users.service.ts';
@@ -92,6 +93,7 @@ it('sends exactly one mail after a worker is killed mid-send and the job is retr
     users: createUsersService(createUsersRepo(handle.db), { rolePrefix: 'provider' }),
     mailQueue: sender.mailQueue,
     log: { warn() {} },
+    cursors: createCursors('the cursor secret of this test file, 32+ chars'),
   });
   const [mailId] = await handle.db.transaction((tx) =>
     service.recordTicketEvent(tx, {

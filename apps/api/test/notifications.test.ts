@@ -2,6 +2,7 @@ import type { Notification, OutboxMail } from '@portaal/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
+import { createCursors } from '../src/lib/cursor.ts';
 import type { TicketEvent } from '../src/modules/notifications/notifications.events.ts';
 import { createNotificationsService } from '../src/modules/notifications/notifications.service.ts';
 import { createUsersRepo } from '../src/modules/users/users.repo.ts';
@@ -74,6 +75,7 @@ beforeAll(async () => {
     config: { publicUrl: server.baseUrl, BRAND_NAME: 'Portaal' },
     users: createUsersService(createUsersRepo(database.db), { rolePrefix: 'provider' }),
     log: { warn() {} },
+    cursors: createCursors('the cursor secret of this test file, 32+ chars'),
   });
 });
 
@@ -279,6 +281,7 @@ describe('the outbox, the embedded mail target (no SMTP_URL)', () => {
       users: createUsersService(createUsersRepo(database.db), { rolePrefix: 'provider' }),
       mailQueue: outboxServer.jobs?.mailQueue,
       log: { warn() {} },
+      cursors: createCursors('the cursor secret of this test file, 32+ chars'),
     });
     const event = ticketEvent([alice]);
     const mailIds = await database.db.transaction((tx) => outboxService.recordTicketEvent(tx, event));

@@ -7,7 +7,9 @@ import {
   hasRights,
   type RightsMap,
 } from '@portaal/contracts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
+import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { CustomerScope, CustomersRepo } from './customers.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<CustomersRepo['get']>>>;
@@ -62,23 +64,9 @@ const noFeatures = (customerId: number): CustomerFeatures => {
   };
 };
 
-export function encodeCursor(name: string, id: number): string {
-  return Buffer.from(JSON.stringify([name, id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { name: string; id: number } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isInteger(value[1])) {
-      return { name: value[0], id: value[1] as number };
-    }
-  } catch {
-    // fall through to the validation error below
-  }
-  throw badRequest('query parameter cursor is not a cursor this API returned', [
-    { field: 'cursor', message: 'is not valid' },
-  ]);
-}
+/** The customer list's cursor: the lower-cased name and id of the last row. */
+const customerCursor = z.tuple([cursorValue.text, cursorValue.id]);
+const toAfter = ([name, id]: [string, number]) => ({ name, id });
 
 /** Customers the caller may read: all for staff with global company-read, otherwise their memberships. */
 export function readableScope(rights: RightsMap): CustomerScope {
@@ -93,7 +81,7 @@ export function readableScope(rights: RightsMap): CustomerScope {
 /** Known customer ids are remembered this long: customers are created often and deleted almost never. */
 const EXISTS_TTL_MS = 30_000;
 
-export function createCustomersService(repo: CustomersRepo) {
+export function createCustomersService(repo: CustomersRepo, cursors: Cursors) {
   const known = new Map<number, number>();
 
   /** Whether a customer exists; positive answers are cached, so the access check costs no query. */
@@ -126,14 +114,16 @@ export function createCustomersService(repo: CustomersRepo) {
         status: query.status,
         search: query.search || undefined,
         limit: query.limit,
-        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        after: query.cursor ? toAfter(cursors.decode('customers', query.cursor, customerCursor)) : undefined,
       });
       const last = rows.at(-1);
       return {
         items: rows.map((row) => toCustomer(row, links, addresses)),
         total,
         nextCursor:
-          hasMore && last ? encodeCursor(last.displayName.toLowerCase(), last.customerId) : undefined,
+          hasMore && last
+            ? cursors.encode('customers', [last.displayName.toLowerCase(), last.customerId])
+            : undefined,
       };
     },
 

@@ -1,9 +1,11 @@
 import type { Notification, NotificationSummary, OutboxMail } from '@portaal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailQueue } from '../../jobs/mail-queue.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { renderTicketMail } from './mail-templates.ts';
 import type { Executor, TicketEvent, TicketEventPublisher } from './notifications.events.ts';
@@ -22,28 +24,14 @@ export interface NotificationsDeps {
   /** Without a queue (tests, tools) mails stay pending until a worker's sweep picks them up. */
   mailQueue?: MailQueue;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  cursors: Cursors;
 }
 
 /** The idempotency key of a mail: one per event and recipient, so a repeated event mails nobody twice. */
 export const mailKey = (eventKey: string, userId: string) => `${eventKey}:${userId}`;
 
-export function encodeIdCursor(id: number): string {
-  return Buffer.from(JSON.stringify([id])).toString('base64url');
-}
-
-export function decodeIdCursor(cursor: string): number {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && (value[0] as number) > 0) {
-      return value[0] as number;
-    }
-  } catch {
-    // fall through to the validation error below
-  }
-  throw badRequest('query parameter cursor is not a cursor this API returned', [
-    { field: 'cursor', message: 'is not valid' },
-  ]);
-}
+/** Notification and outbox lists page newest first by id. */
+const idCursor = z.tuple([cursorValue.bigId]);
 
 const toNotification = (row: NotificationRow): Notification => ({
   notification_id: row.id,
@@ -67,10 +55,10 @@ const toOutboxMail = (row: MailRow): OutboxMail => ({
   sent_at: row.sentAt === null ? null : new Date(row.sentAt).toISOString(),
 });
 
-function page<T extends { id: number }>(rows: T[], limit: number) {
+function page<T extends { id: number }>(cursors: Cursors, list: string, rows: T[], limit: number) {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? encodeIdCursor(last.id) : undefined };
+  return { items, nextCursor: rows.length > limit && last ? cursors.encode(list, [last.id]) : undefined };
 }
 
 export function createNotificationsService(deps: NotificationsDeps) {
@@ -129,9 +117,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const rows = await repo.list(userId, {
         unread: query.unread,
         limit: query.limit,
-        before: query.cursor ? decodeIdCursor(query.cursor) : undefined,
+        before: query.cursor ? deps.cursors.decode('notifications', query.cursor, idCursor)[0] : undefined,
       });
-      const { items, nextCursor } = page(rows, query.limit);
+      const { items, nextCursor } = page(deps.cursors, 'notifications', rows, query.limit);
       return { items: items.map(toNotification), nextCursor };
     },
 
@@ -155,9 +143,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
     async outbox(query: { limit: number; cursor?: string }) {
       const rows = await repo.outbox({
         limit: query.limit,
-        before: query.cursor ? decodeIdCursor(query.cursor) : undefined,
+        before: query.cursor ? deps.cursors.decode('outbox', query.cursor, idCursor)[0] : undefined,
       });
-      const { items, nextCursor } = page(rows, query.limit);
+      const { items, nextCursor } = page(deps.cursors, 'outbox', rows, query.limit);
       return { items: items.map(toOutboxMail), nextCursor };
     },
   };

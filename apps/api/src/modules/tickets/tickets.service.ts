@@ -22,7 +22,9 @@ import {
   ticketCategories,
   ticketStatuses,
 } from '@portaal/contracts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { TicketEventPublisher } from '../notifications/notifications.events.ts';
 import type { KnownUser } from '../users/users.service.ts';
 import type { Upload } from './attachments.ts';
@@ -44,6 +46,7 @@ export interface TicketsDeps {
   rolePrefix: string;
   serviceDeskPhone: string;
   attachmentRules: AttachmentRules;
+  cursors: Cursors;
 }
 
 export interface NewTicketInput {
@@ -74,32 +77,9 @@ const ticketNotFound = (ticketId: number) =>
 /** Timestamps arrive as PostgreSQL text; the API speaks ISO 8601 in UTC. */
 const toIso = (value: string) => new Date(value).toISOString();
 
-// ——— cursor: base64url of [updated_at with microseconds, id] ———
-
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-
-export function encodeTicketCursor(at: string, id: number): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
-}
-
-export function decodeTicketCursor(cursor: string): { at: string; id: number } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && typeof value[0] === 'string' && CURSOR_TIME.test(value[0])) {
-      const at = value[0];
-      const id = value[1];
-      // A date that does not exist (Feb 31) would reach PostgreSQL and fail there as a 500.
-      const parsed = new Date(at);
-      const valid = !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === at.slice(0, 19);
-      if (valid && Number.isSafeInteger(id) && (id as number) > 0) return { at, id: id as number };
-    }
-  } catch {
-    // fall through to the validation error below
-  }
-  throw badRequest('query parameter cursor is not a cursor this API returned', [
-    { field: 'cursor', message: 'is not valid' },
-  ]);
-}
+/** The ticket list's cursor: updated_at with microseconds and the id of the last row. */
+const ticketCursor = z.tuple([cursorValue.time, cursorValue.bigId]);
+const toAfter = ([at, id]: [string, number]) => ({ at, id });
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -395,7 +375,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
       const rows = await repo.list({
         customerId,
         ownerId: has(caller, 'ticket-read-all', customerId) ? undefined : caller.user.id,
-        after: query.cursor ? decodeTicketCursor(query.cursor) : undefined,
+        after: query.cursor ? toAfter(deps.cursors.decode('tickets', query.cursor, ticketCursor)) : undefined,
         statuses: query.status,
         priorities: query.priority,
         categories: query.category,
@@ -407,7 +387,9 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
       return {
         items: page.map(toSummary),
         nextCursor:
-          rows.length > query.limit && last ? encodeTicketCursor(last.cursor_at, Number(last.id)) : undefined,
+          rows.length > query.limit && last
+            ? deps.cursors.encode('tickets', [last.cursor_at, Number(last.id)])
+            : undefined,
       };
     },
 
