@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { KubeConfig } from '@kubernetes/client-node';
 import type { LandscapeDetail, LandscapeKind, LandscapeObject, LandscapeSummary } from '@portaal/contracts';
 import { landscapeKinds } from '@portaal/contracts';
 import pg from 'pg';
@@ -248,6 +249,20 @@ describe('kubeconfig', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+    // The official JavaScript client reads it the same way.
+    const kubeConfig = new KubeConfig();
+    kubeConfig.loadFromString(yaml);
+    expect(kubeConfig.getCurrentContext()).toBe('gk-prod');
+    expect(kubeConfig.getCurrentCluster()?.server).toBe('https://gk-prod.k8s.portaal-hosting.nl:6443');
+    expect(Buffer.from(kubeConfig.getCurrentCluster()?.caData ?? '', 'base64').toString('utf8')).toMatch(
+      /^-----BEGIN CERTIFICATE-----\n/,
+    );
+    const user = kubeConfig.getCurrentUser();
+    expect(user?.exec?.command).toBe('kubectl');
+    expect(user?.exec?.args).toContain('--oidc-use-pkce');
+    expect(user?.token).toBeUndefined();
+    expect(user?.password).toBeUndefined();
+    expect(user?.keyData).toBeUndefined();
     const sql = new pg.Client({ connectionString: server.databaseUrl });
     await sql.connect();
     try {
