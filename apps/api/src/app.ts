@@ -126,6 +126,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   const landscape = createLandscapeService({
     source: createLandscapeSource(config, db),
     audit: createAuditLog(db),
+    cursors,
     oidc: { issuer: config.issuer, clientId: config.OIDC_CLIENT_ID },
   });
   const trends = createTrendsService({ metrics: createMetricsSource(config, db), landscape, customers });

@@ -6,20 +6,14 @@ import {
   parseAddress,
   parsePrefix,
 } from '@portaal/contracts';
-import { badRequest } from '../../lib/app-error.ts';
+import { z } from 'zod';
+import type { Cursors } from '../../lib/cursor.ts';
 import { sortColumns } from './landscape.repo.ts';
 
-// A landscape cursor: base64url of [kind, sort, …the last row's sort values]. Each value is checked
-// against the cast the list statement applies to it, so no cursor can make PostgreSQL fail a cast, and
-// a cursor of another list (kind or sort) is refused.
-
-export function encodeLandscapeCursor(
-  kind: LandscapeKind,
-  sort: LandscapeSort,
-  values: readonly string[],
-): string {
-  return Buffer.from(JSON.stringify([kind, sort, ...values])).toString('base64url');
-}
+// A landscape cursor is one of the API's signed cursors (lib/cursor.ts) for the list
+// `landscape:{kind}:{sort}`, holding the last row's sort values. A cursor of another list (kind or sort)
+// fails its signature. Each value is still checked against the cast the list statement applies to it,
+// so no cursor can make PostgreSQL fail a cast.
 
 const valid: Record<string, (value: string) => boolean> = {
   text: (value) => value.length <= 1000 && noNul(value),
@@ -28,30 +22,34 @@ const valid: Record<string, (value: string) => boolean> = {
   cidr: (value) => parsePrefix(value) !== undefined,
 };
 
-export function decodeLandscapeCursor(kind: LandscapeKind, sort: LandscapeSort, cursor: string): string[] {
+const listName = (kind: LandscapeKind, sort: LandscapeSort) => `landscape:${kind}:${sort}`;
+
+export function encodeLandscapeCursor(
+  cursors: Cursors,
+  kind: LandscapeKind,
+  sort: LandscapeSort,
+  values: readonly string[],
+): string {
+  return cursors.encode(listName(kind, sort), values);
+}
+
+export function decodeLandscapeCursor(
+  cursors: Cursors,
+  kind: LandscapeKind,
+  sort: LandscapeSort,
+  cursor: string,
+): string[] {
   const columns = sortColumns(kind, sort);
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === columns.length + 2 &&
-      value[0] === kind &&
-      value[1] === sort &&
-      value.every((part) => typeof part === 'string')
-    ) {
-      const values = (value as string[]).slice(2);
-      const ok = values.every((part, index) => {
+  const schema = z
+    .array(z.string())
+    .length(columns.length)
+    .refine((values) =>
+      values.every((part, index) => {
         const column = columns[index];
         if (!column) return false;
         if (column.expr === 'o.status') return (landscapeStatuses as readonly string[]).includes(part);
         return valid[column.cast]?.(part) ?? false;
-      });
-      if (ok) return values;
-    }
-  } catch {
-    // fall through to the validation error below
-  }
-  throw badRequest('query parameter cursor is not a cursor this API returned for this list', [
-    { field: 'cursor', message: 'is not valid' },
-  ]);
+      }),
+    );
+  return cursors.decode(listName(kind, sort), cursor, schema);
 }

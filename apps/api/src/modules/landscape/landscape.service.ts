@@ -8,6 +8,7 @@ import {
   type Server,
 } from '@portaal/contracts';
 import { notFound } from '../../lib/app-error.ts';
+import type { Cursors } from '../../lib/cursor.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import { kubeconfigYaml } from './kubeconfig.ts';
 import { decodeLandscapeCursor, encodeLandscapeCursor } from './landscape.cursor.ts';
@@ -16,6 +17,7 @@ import type { LandscapeSource } from './landscape.source.ts';
 export interface LandscapeDeps {
   source: LandscapeSource;
   audit: AuditLog;
+  cursors: Cursors;
   /** The OIDC issuer and client the kubeconfig's kubelogin signs in with. */
   oidc: { issuer: string; clientId: string };
 }
@@ -35,14 +37,14 @@ const objectNotFound = (id: string) =>
  * access (infra-read); everything here is scoped to the customer in the path, so an object of another
  * customer is not found.
  */
-export function createLandscapeService({ source, audit, oidc }: LandscapeDeps) {
+export function createLandscapeService({ source, audit, cursors, oidc }: LandscapeDeps) {
   return {
     async list(
       customerId: number,
       kind: LandscapeKind,
       query: LandscapeListQuery,
     ): Promise<{ items: LandscapeObject[]; nextCursor?: string }> {
-      const after = query.cursor ? decodeLandscapeCursor(kind, query.sort, query.cursor) : undefined;
+      const after = query.cursor ? decodeLandscapeCursor(cursors, kind, query.sort, query.cursor) : undefined;
       const page = await source.list({
         customerId,
         kind,
@@ -55,7 +57,9 @@ export function createLandscapeService({ source, audit, oidc }: LandscapeDeps) {
       });
       return {
         items: page.items,
-        nextCursor: page.nextAfter ? encodeLandscapeCursor(kind, query.sort, page.nextAfter) : undefined,
+        nextCursor: page.nextAfter
+          ? encodeLandscapeCursor(cursors, kind, query.sort, page.nextAfter)
+          : undefined,
       };
     },
 
