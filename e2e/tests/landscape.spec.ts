@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type ColourMode,
+  expectNoAxeViolations,
+  mainNavigation,
+  saveScreenshot,
+  settle,
+  signIn,
+} from './support.ts';
+
+/*
+ * The system landscape as technical-viewer uses it, in Dutch: from the sidebar to the racks tab, a
+ * rack's elevation, a device in it, and a Kubernetes cluster's kubeconfig download. Then axe on every
+ * landscape screen in both colour modes, with screenshots kept under test-results/e2e/screenshots/.
+ */
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test('technical-viewer opens a rack, follows a device and downloads a kubeconfig, in Dutch', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'technical-viewer', { language: 'nl' });
+  // The landscape sits in the Servers group of the sidebar, which opens on a click.
+  await mainNavigation(page).getByRole('link', { name: 'Servers', exact: true }).click();
+  await mainNavigation(page).getByRole('link', { name: 'Systeemlandschap' }).click();
+  await expect(h1(page)).toHaveText('Systeemlandschap');
+  await expect(page.getByTestId('landscape-count')).toHaveText('16 getoond');
+
+  await page.getByRole('tab', { name: /Racks/ }).click();
+  await expect(page).toHaveURL(/kind=racks/);
+  await page.getByRole('link', { name: 'AMS1-1.02-GK01' }).click();
+  await expect(h1(page)).toHaveText('AMS1-1.02-GK01');
+  const rack = page.getByTestId('rack-elevation');
+  await expect(rack).toBeVisible();
+  await expect(rack.getByRole('link')).toHaveCount(10);
+
+  // Each device in the drawing is a link named with its units.
+  await rack.getByRole('link', { name: 'gk-esx01, U35–U36' }).click();
+  await expect(h1(page)).toHaveText('gk-esx01');
+  await expect(page).toHaveURL(/\/servers\/system-landscape\/devices\/5(\?|$)/);
+  await expect(page.getByText('Apparaat', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: '10.20.0.10/24' })).toBeVisible();
+
+  // A prefix's deep link keeps its slash.
+  await page.goto('/servers/system-landscape/prefixes/10.20.0.0/24');
+  await expect(h1(page)).toHaveText('10.20.0.0/24');
+
+  await page.goto('/servers/system-landscape?kind=kubernetes-clusters');
+  await page.getByRole('link', { name: 'gk-prod' }).click();
+  await expect(h1(page)).toHaveText('gk-prod');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Kubeconfig downloaden' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('gk-prod.kubeconfig.yaml');
+  const file = await download.path();
+  const yaml = await readFile(file, 'utf8');
+  expect(yaml).toContain('server: "https://gk-prod.k8s.portaal-hosting.nl:6443"');
+  expect(yaml).toContain('- oidc-login');
+
+  await page.getByRole('link', { name: 'Instructies' }).click();
+  await expect(h1(page)).toHaveText('Kubeconfig-instructies');
+  await page.getByRole('tab', { name: 'Windows' }).click();
+  await expect(page.getByText('winget install -e --id Kubernetes.kubectl')).toBeVisible();
+});
+
+const screens = [
+  { name: 'landscape-devices', path: '/servers/system-landscape', title: 'System landscape' },
+  { name: 'landscape-prefixes', path: '/servers/system-landscape?kind=prefixes', title: 'System landscape' },
+  { name: 'landscape-rack', path: '/servers/system-landscape/racks/1', title: 'AMS1-1.02-GK01' },
+  { name: 'landscape-device', path: '/servers/system-landscape/devices/5', title: 'gk-esx01' },
+  {
+    name: 'landscape-prefix',
+    path: '/servers/system-landscape/prefixes/10.20.0.0/24',
+    title: '10.20.0.0/24',
+  },
+  { name: 'landscape-cluster', path: '/servers/system-landscape/kubernetes-clusters/1', title: 'gk-prod' },
+  { name: 'landscape-not-found', path: '/servers/system-landscape/devices/20', title: 'Object not found' },
+  {
+    name: 'kubeconfig-instructions',
+    path: '/servers/kubeconfig-instructions?cluster=1',
+    title: 'Kubeconfig instructions',
+  },
+];
+
+for (const mode of ['light', 'dark'] as ColourMode[]) {
+  test(`axe on every landscape screen, ${mode} mode`, async ({ page }) => {
+    // axe is the slow part on two shared cores: about 20 s a screen under load.
+    test.setTimeout(600_000);
+    await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+    await signIn(page, 'owner', { language: 'en' });
+    for (const screen of screens) {
+      await test.step(screen.name, async () => {
+        await page.goto(screen.path);
+        // Under load an object page can take longer than the default 10 s to leave its skeleton.
+        await expect(h1(page)).toHaveText(screen.title, { timeout: 30_000 });
+        await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+        await settle(page);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
+        await expectNoAxeViolations(page, `${screen.name}, ${mode}`);
+        await saveScreenshot(page, `${screen.name}-1440-${mode}`);
+      });
+    }
+  });
+}
