@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerIdp } from '@portaal/idp';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { demoUsers } from './db/seed/demo-data.ts';
@@ -38,6 +37,7 @@ import { errorsPlugin, sendProblem, toProblem } from './plugins/errors.ts';
 import { docsRoutes, openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
+import { validatorCompiler } from './plugins/validator.ts';
 import { webRoutes } from './plugins/web.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customerIdSchema, isoDateSchema, limitSchema } from './common.ts';
+import { text } from './text.ts';
 
 export const customerStatuses = ['active', 'suspended', 'terminated'] as const;
 export const customerStatusSchema = z.enum(customerStatuses);
@@ -78,7 +79,7 @@ export type CustomerFeatures = z.infer<typeof customerFeaturesSchema>;
 
 export const customerListQuerySchema = z.object({
   status: customerStatusSchema.optional(),
-  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  search: text().max(200, 'must be at most 200 characters').optional(),
   limit: limitSchema,
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
@@ -86,18 +87,15 @@ export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 /** SPEC.md §3: the update customer form holds usagePoNumber only. */
 export const customerUpdateSchema = z
   .object({
-    usage_po_number: z
-      .string({ error: 'must be a string' })
-      .trim()
-      .max(64, 'must be at most 64 characters')
-      .nullable(),
+    // White space only clears the number, as an empty string does (stored as null).
+    usage_po_number: text({ error: 'must be a string' }).max(64, 'must be at most 64 characters').nullable(),
   })
   .strict();
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 
 export const customerLookupQuerySchema = z.object({
-  link_type: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'is too long'),
-  link_id: z.string({ error: 'is required' }).trim().min(1, 'is required').max(128, 'is too long'),
+  link_type: text({ error: 'is required' }).min(1, 'is required').max(64, 'is too long'),
+  link_id: text({ error: 'is required' }).min(1, 'is required').max(128, 'is too long'),
 });
 
 export { customerIdSchema };

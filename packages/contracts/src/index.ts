@@ -8,5 +8,6 @@ export * from './me.ts';
 export * from './notifications.ts';
 export * from './password.ts';
 export * from './rights.ts';
+export * from './text.ts';
 export * from './tickets.ts';
 export * from './trends.ts';

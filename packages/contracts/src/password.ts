@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** SPEC.md issue 3: a new password has at least 8 characters. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -9,17 +10,14 @@ export const USERNAME_MAX_LENGTH = 256;
 /** POST /api/v2/password: change the password of a dev-IdP account (only with the embedded IdP). */
 export const passwordChangeSchema = z
   .object({
-    username: z
-      .string({ error: 'is required' })
-      .trim()
+    username: text({ error: 'is required' })
       .min(1, 'is required')
       .max(USERNAME_MAX_LENGTH, `must be at most ${USERNAME_MAX_LENGTH} characters`),
-    current_password: z
-      .string({ error: 'is required' })
+    // Passwords are taken as typed (not trimmed); control characters are refused like anywhere else.
+    current_password: text({ error: 'is required', trim: false })
       .min(1, 'is required')
       .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
-    new_password: z
-      .string({ error: 'is required' })
+    new_password: text({ error: 'is required', trim: false })
       .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
   })

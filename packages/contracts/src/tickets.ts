@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  commaList,
-  cursorSchema,
-  customerIdSchema,
-  isoDateTimeSchema,
-  limitSchema,
-  NO_NUL,
-  noNul,
-} from './common.ts';
+import { commaList, cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
+import { text } from './text.ts';
 import {
   isSearchable,
   isValidIban,
@@ -134,11 +127,8 @@ export const ticketListQuerySchema = z.object({
     .optional(),
   category: commaList.pipe(z.array(ticketCategorySchema).max(10, 'has too many values')).optional(),
   // SPEC.md §9: searches have at least 3 characters; a ticket number ("42", "#42") is one at any length.
-  search: z
-    .string()
-    .trim()
+  search: text()
     .max(200, 'must be at most 200 characters')
-    .refine(noNul, NO_NUL)
     .refine(
       (value) => value === '' || isSearchable(value),
       `must be at least ${TICKET_SEARCH_MIN_LENGTH} characters, or a ticket number`,
@@ -149,18 +139,12 @@ export const ticketListQuerySchema = z.object({
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 
-export const ticketSubjectSchema = z
-  .string({ error: 'is required' })
-  .trim()
+export const ticketSubjectSchema = text({ error: 'is required' })
   .min(3, 'must be at least 3 characters')
-  .max(200, 'must be at most 200 characters')
-  .refine(noNul, NO_NUL);
-export const ticketBodySchema = z
-  .string({ error: 'is required' })
-  .trim()
+  .max(200, 'must be at most 200 characters');
+export const ticketBodySchema = text({ error: 'is required', multiline: true })
   .min(1, 'is required')
-  .max(20_000, 'must be at most 20000 characters')
-  .refine(noNul, NO_NUL);
+  .max(20_000, 'must be at most 20000 characters');
 
 /** POST tickets: JSON, or multipart/form-data with these fields plus files named "attachments". */
 export const ticketCreateSchema = z
@@ -213,12 +197,7 @@ export type RequestTypes = z.infer<typeof requestTypesSchema>;
 export const changeActionSchema = z.enum(['change', 'add'], { error: 'must be change or add' });
 
 const shortText = (max: number) =>
-  z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`)
-    .refine(noNul, NO_NUL);
+  text({ error: 'is required' }).min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 export const addressChangeRequestSchema = z
   .object({
@@ -230,13 +209,11 @@ export const addressChangeRequestSchema = z
     house_number: shortText(20),
     postal_code: shortText(20),
     town: shortText(80),
-    country: z
-      .string({ error: 'is required' })
-      .trim()
+    country: text({ error: 'is required' })
       .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
       .transform((value) => value.toUpperCase())
       .refine(isCountryCode, 'must be a two-letter country code'),
-    note: z.string().trim().max(2000, 'must be at most 2000 characters').refine(noNul, NO_NUL).optional(),
+    note: text({ multiline: true }).max(2000, 'must be at most 2000 characters').optional(),
   })
   .strict();
 export type AddressChangeRequest = z.input<typeof addressChangeRequestSchema>;
@@ -244,18 +221,15 @@ export type AddressChangeRequest = z.input<typeof addressChangeRequestSchema>;
 export const bankAccountChangeRequestSchema = z
   .object({
     action: changeActionSchema,
-    iban: z
-      .string({ error: 'is required' })
+    iban: text({ error: 'is required' })
       .transform((value) => value.replace(/\s+/g, '').toUpperCase())
       .pipe(z.string().refine(isValidIban, 'must be a valid IBAN')),
-    bic: z
-      .string()
-      .trim()
+    bic: text()
       .toUpperCase()
       .regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, 'must be a valid BIC')
       .optional(),
     account_holder: shortText(120),
-    note: z.string().trim().max(2000, 'must be at most 2000 characters').refine(noNul, NO_NUL).optional(),
+    note: text({ multiline: true }).max(2000, 'must be at most 2000 characters').optional(),
   })
   .strict();
 export type BankAccountChangeRequest = z.input<typeof bankAccountChangeRequestSchema>;
@@ -296,7 +270,7 @@ export const endContractRequestSchema = z
     end_date: z.iso
       .date({ error: 'must be a date (YYYY-MM-DD)' })
       .refine((date) => date >= todayUtc(), 'must be today or later'),
-    reason: z.string().trim().max(2000, 'must be at most 2000 characters').refine(noNul, NO_NUL).optional(),
+    reason: text({ multiline: true }).max(2000, 'must be at most 2000 characters').optional(),
   })
   .strict();
 export type EndContractRequest = z.input<typeof endContractRequestSchema>;
