@@ -55,9 +55,9 @@ export const navigation: NavItem[] = [
     key: 'servers',
     to: '/servers',
     requirement: access.servers,
-    built: false,
+    built: true,
     children: [
-      { key: 'trends', to: '/servers/trends', requirement: access.servers, built: false },
+      { key: 'trends', to: '/servers/trends', requirement: access.servers, built: true },
       { key: 'landscape', to: '/servers/system-landscape', requirement: access.landscape, built: true },
     ],
   },

@@ -1,10 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
-import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
+import { trendsQueries } from '../../features/trends/api/trends-queries.ts';
+import { ServersPage } from '../../features/trends/components/servers-page.tsx';
 
 export const Route = createFileRoute('/_app/servers/')({
   staticData: { requirement: access.servers },
   beforeLoad: guard(access.servers),
-  component: () => <ComingSoon area="servers" />,
+  // Not awaited: the page shows its placeholders, and a failure shows in the page with "try again".
+  loader: ({ context }) => {
+    const { api, queryClient, selected } = context.session;
+    const customerId = selected.get()?.id;
+    if (customerId === undefined) return;
+    void queryClient.ensureQueryData(trendsQueries.servers(api, customerId)).catch(() => undefined);
+  },
+  component: ServersPage,
 });

@@ -1,0 +1,88 @@
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { access } from '../../../app/navigation.ts';
+import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { ObserveLimits } from '../../../components/observe/observe-limits.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { trendsQueries } from '../api/trends-queries.ts';
+import { ObservePromo } from './observe-promo.tsx';
+import { LoadFailed, LoadingBlocks } from './page-states.tsx';
+import { ServerCard } from './server-card.tsx';
+import classes from './trends.module.css';
+
+/** /servers: every server of the selected customer at a glance, and Observe (its limits, or the promo). */
+export function ServersPage() {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const session = useSession();
+  const selected = useSelectedCustomer();
+  const customerId = selected?.id ?? 0;
+  const query = useQuery({
+    ...trendsQueries.servers(session.api, customerId),
+    enabled: selected !== undefined,
+  });
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <LoadingBlocks count={4} />;
+  else if (query.isError) body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  else {
+    const { servers, observe } = query.data;
+    body = (
+      <Stack gap="lg">
+        <section aria-labelledby="servers-list-title">
+          <Group justify="space-between" mb="sm" gap="xs">
+            <Title order={2} size="h3" id="servers-list-title">
+              {t('trends.servers.listTitle', { count: servers.length })}
+            </Title>
+            {servers.length > 0 && (
+              <Anchor
+                size="sm"
+                underline="always"
+                renderRoot={(props) => <Link {...props} to="/servers/trends" />}
+              >
+                {t('trends.servers.openTrends')}
+              </Anchor>
+            )}
+          </Group>
+          {servers.length === 0 ? (
+            <Text c="dimmed">{t('trends.servers.empty')}</Text>
+          ) : (
+            <ul
+              className={classes.serverGrid}
+              aria-labelledby="servers-list-title"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {servers.map((server) => (
+                <ServerCard key={server.server_id} server={server} language={language} />
+              ))}
+            </ul>
+          )}
+        </section>
+        {observe ? (
+          <Card withBorder padding="lg" component="section" aria-labelledby="observe-title">
+            <Title order={2} size="h3" id="observe-title" mb="sm">
+              {t('trends.observe.title')}
+            </Title>
+            <ObserveLimits observe={observe} />
+          </Card>
+        ) : (
+          <ObservePromo customerId={customerId} canRequest={session.can(access.newTicket, customerId)} />
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('trends.servers.title')}</Title>
+        <Text c="dimmed" mt={4}>
+          {t('trends.servers.intro')}
+        </Text>
+      </div>
+      {body}
+    </Stack>
+  );
+}
