@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/api/src/db/databases.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
+import { ANALYTICS_PORT, POSTHOG_TEST_KEY, RECEIVER_URL } from './analytics-ports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3100';
@@ -20,27 +21,59 @@ const adminUrl = serverUrl ? withDatabase(serverUrl, 'postgres') : (embedded?.ad
 const name = `portaal_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
 await ensureDatabase(adminUrl, name);
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: port,
-    DATABASE_URL: withDatabase(adminUrl, name),
-    SEED_DEMO: 'true',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    RATE_LIMIT_MAX: '100000',
-  },
-});
+const startProduct = (env: Record<string, string>) =>
+  spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DATABASE_URL: withDatabase(adminUrl, name),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
+  });
+
+const child = startProduct({ PORT: port, SEED_DEMO: 'true' });
+const children = [child];
+
+/** Resolves once the product on `productPort` answers /readyz (or its process has ended). */
+async function ready(productPort: string | number, product: typeof child) {
+  while (product.exitCode === null) {
+    const answer = await fetch(`http://127.0.0.1:${productPort}/readyz`).catch(() => undefined);
+    if (answer?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+// The same product with analytics configured, for analytics.spec.ts; started once the first has
+// migrated and seeded the database, so the rest of the suite does not wait for it.
+if (process.env.E2E_ANALYTICS !== '0') {
+  void ready(port, child).then(() => {
+    if (stopping || child.exitCode !== null) return;
+    const analytics = startProduct({
+      PORT: String(ANALYTICS_PORT),
+      SEED_DEMO: 'false',
+      POSTHOG_KEY: POSTHOG_TEST_KEY,
+      POSTHOG_HOST: RECEIVER_URL,
+    });
+    children.push(analytics);
+    analytics.once('exit', (code) => void stop(code ?? 1));
+  });
+}
 
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  if (child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
+  await Promise.all(
+    children
+      .filter((running) => running.exitCode === null)
+      .map((running) => {
+        running.kill('SIGTERM');
+        return new Promise((resolve) => running.once('exit', resolve));
+      }),
+  );
   await dropDatabase(adminUrl, name).catch(() => {});
   await embedded?.stop();
   process.exit(code);

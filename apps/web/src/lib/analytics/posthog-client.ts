@@ -17,6 +17,9 @@ export function createPosthogClient(settings: AnalyticsSettings): AnalyticsClien
     api_host: settings.host,
     // Nothing in cookies or storage: the identity lives as long as the page (SPEC.md §4).
     persistence: 'memory',
+    // A new anonymous id per page load is never merged into the person: identify starts the person's
+    // events, it does not link a stranger's history to them.
+    reuseAnonymousId: true,
     // Page views are sent by the app on each page finish but the first (analytics.ts).
     capture_pageview: false,
     capture_pageleave: false,
