@@ -14,7 +14,7 @@ import { createCustomersService } from './modules/customers/customers.service.ts
 import { landscapeRoutes } from './modules/landscape/landscape.routes.ts';
 import { createLandscapeService } from './modules/landscape/landscape.service.ts';
 import { createLandscapeSource } from './modules/landscape/landscape.sources.ts';
-import { metaRoutes } from './modules/meta/meta.routes.ts';
+import { buildClientConfig, metaRoutes } from './modules/meta/meta.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
@@ -172,7 +172,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
 
   await app.register(opsRoutes, { ping, metricsToken: config.METRICS_TOKEN });
   await app.register(docsRoutes, { brandName: config.BRAND_NAME });
-  await app.register(metaRoutes, {
+  const clientConfig = buildClientConfig({
     brandName: config.BRAND_NAME,
     oidcUrl: config.issuer.replace(/\/realms\/[^/]+$/, ''),
     realm: config.OIDC_REALM,
@@ -180,6 +180,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     embeddedIdp: config.embeddedIdp,
     analytics: config.analytics,
   });
+  await app.register(metaRoutes, { clientConfig });
   await app.register(customerRoutes, { customers });
   await app.register(meRoutes, { me });
   await app.register(notificationRoutes, { notifications });
@@ -190,6 +191,6 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   if (config.embeddedIdp) {
     await app.register(passwordRoutes, { password: createPasswordService(users.accountStore) });
   }
-  await app.register(webRoutes, { distDir: config.WEB_DIST ?? defaultWebDist });
+  await app.register(webRoutes, { distDir: config.WEB_DIST ?? defaultWebDist, clientConfig });
   return app;
 }

@@ -10,7 +10,13 @@ let distDir: string;
 beforeAll(async () => {
   distDir = await mkdtemp(path.join(tmpdir(), 'portaal-web-'));
   await mkdir(path.join(distDir, 'assets'));
-  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Portaal</title>');
+  await writeFile(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>Portaal</title></head><body></body></html>',
+  );
+  await mkdir(path.join(distDir, 'builds'));
+  await writeFile(path.join(distDir, 'builds', 'latest.json'), '{"build_id":"b-42"}');
+  await writeFile(path.join(distDir, 'assets', 'app-abc123.js.map'), '{"version":3}');
   await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1);');
   server = await startTestServer({ WEB_DIST: distDir });
@@ -28,6 +34,57 @@ describe('the web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toContain('<title>Portaal</title>');
+  });
+
+  it('carries the runtime configuration and the build id in index.html as JSON data, not script', async () => {
+    for (const pathname of ['/', '/support', '/index.html']) {
+      const response = await get(pathname);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const html = await response.text();
+      const found = /<script type="application\/json" id="portaal-config">([^<]*)<\/script><\/head>/.exec(
+        html,
+      );
+      expect(found, pathname).not.toBeNull();
+      expect(JSON.parse(found?.[1] ?? '')).toEqual({
+        brand_name: 'Portaal',
+        oidc: { url: server.baseUrl, realm: 'portaal', client_id: 'portaal-web' },
+        password_change: 'portal',
+        analytics: null,
+        build_id: 'b-42',
+      });
+      // The CSP still allows no inline script: the element is data.
+      expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+    }
+    const plain = await fetch(`${server.baseUrl}/support`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('id="portaal-config"');
+  });
+
+  it('sends index.html compressed when the browser accepts it', async () => {
+    const { request } = await import('node:http');
+    const encoding = await new Promise<string | undefined>((resolve, reject) => {
+      request(`${server.baseUrl}/support`, { headers: { 'accept-encoding': 'gzip, br' } }, (response) => {
+        response.resume();
+        resolve(response.headers['content-encoding']);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(encoding).toBe('br');
+  });
+
+  it('never serves source maps', async () => {
+    const response = await get('/assets/app-abc123.js.map');
+    expect(response.status).toBe(404);
+  });
+
+  it('escapes < in configuration values, so no value can close the data element', async () => {
+    const { renderIndexHtml } = await import('../src/plugins/web.ts');
+    const html = renderIndexHtml('<head></head>', { brand_name: '</script><script>alert(1)</script>' });
+    expect(html).not.toContain('</script><script>');
+    const json = /id="portaal-config">(.*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json)).toEqual({ brand_name: '</script><script>alert(1)</script>' });
   });
 
   it('caches hashed assets for a year', async () => {

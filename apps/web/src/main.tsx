@@ -10,7 +10,8 @@ import { type ClientConfig, createSession, type Session, SessionContext, TEST_MO
 import { toast } from './components/feedback/toast.tsx';
 import { startAnalytics } from './lib/analytics/start-analytics.ts';
 import { installChunkErrorReload, watchForNewBuild } from './lib/build-updates.ts';
-import { currentLanguage, initI18n } from './lib/i18n.ts';
+import { currentLanguage, detectLanguage, initI18n } from './lib/i18n.ts';
+import { loadClientConfig } from './lib/runtime-config.ts';
 import { routeTree } from './routeTree.gen.ts';
 
 /** Paths that need no sign-in (SPEC.md §2): the app does not send the user to the IdP there. */
@@ -34,19 +35,29 @@ declare module '@tanstack/react-router' {
 
 async function start() {
   installChunkErrorReload();
-  const [config] = await Promise.all([
-    fetch('/api/config').then((response) => response.json() as Promise<ClientConfig>),
-    initI18n(),
-  ]);
+  // The detected language's locale files are read from here on, alongside the sign-in below.
+  const translations = initI18n();
+  const config = await loadClientConfig<ClientConfig>();
   document.title = config.brand_name;
   const session = createSession(config);
   const required = !PUBLIC_PATHS.some((path) => window.location.pathname.startsWith(path));
-  const state = await session.auth.init({ required, locale: currentLanguage() });
+  let profile: Promise<{ language: 'en' | 'nl' } | undefined> = Promise.resolve(undefined);
+  const [state] = await Promise.all([
+    session.auth.init({
+      required,
+      locale: detectLanguage(),
+      // The profile needs only the token: it is read while the user info loads.
+      onSignedIn: () => {
+        profile = session.api
+          .request<{ language: 'en' | 'nl' }>({ operation: 'getMe', path: '/api/v2/me' })
+          .catch(() => undefined);
+      },
+    }),
+    translations,
+  ]);
   if (state.authenticated) {
     // The profile's language wins at sign-in.
-    const me = await session.api
-      .request<{ language: 'en' | 'nl' }>({ operation: 'getMe', path: '/api/v2/me' })
-      .catch(() => undefined);
+    const me = await profile;
     if (me && me.language !== currentLanguage()) await i18next.changeLanguage(me.language);
     await session.startSelectedCustomer();
   }

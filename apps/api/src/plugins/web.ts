@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,12 +12,57 @@ import { problems } from '../lib/responses.ts';
 /** Paths owned by the API and the IdP: an unknown one there is a 404 problem, never the web app. */
 const SERVER_PATHS = /^\/(api|realms)(\/|$)/;
 
+/** The id of the JSON data element in index.html that carries the runtime configuration (apps/web/src/main.tsx). */
+export const CLIENT_CONFIG_ELEMENT_ID = 'portaal-config';
+
+interface RenderedPage {
+  mtimeMs: number;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/**
+ * index.html with the runtime configuration and the build id as a JSON data element before `</head>`:
+ * the app starts without asking for its configuration first. A `type="application/json"` script is
+ * data, never executed, so the CSP keeps `script-src 'self'`. `<` is escaped, so no value can close
+ * the element.
+ */
+export function renderIndexHtml(html: string, data: Record<string, unknown>): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const element = `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
+}
+
+/** index.html rendered once per build (re-read when the file changes), with its gzip and brotli copies. */
+function indexPage(distDir: string, clientConfig: Record<string, unknown>) {
+  let cached: RenderedPage | undefined;
+  return async (): Promise<RenderedPage> => {
+    const file = path.join(distDir, 'index.html');
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs === mtimeMs) return cached;
+    const html = await readFile(file, 'utf8');
+    const build = await readFile(path.join(distDir, 'builds/latest.json'), 'utf8')
+      .then((text) => (JSON.parse(text) as { build_id?: unknown }).build_id)
+      .catch(() => undefined);
+    const identity = Buffer.from(
+      renderIndexHtml(html, { ...clientConfig, build_id: typeof build === 'string' ? build : null }),
+    );
+    cached = { mtimeMs, identity, gzip: gzipSync(identity, { level: 9 }), br: brotliCompressSync(identity) };
+    return cached;
+  };
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, every other path gets index.html; the
  * build's brotli or gzip copy is sent when the browser accepts it.
  */
-export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: string }) {
+export async function webRoutes(
+  app: FastifyInstance,
+  { distDir, clientConfig }: { distDir: string; clientConfig: Record<string, unknown> },
+) {
   const available = existsSync(path.join(distDir, 'index.html'));
+  const page = indexPage(distDir, clientConfig);
   if (available) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -44,7 +91,15 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
         throw new AppError('NOT_FOUND', 404, 'The web app is not built; run npm run build.');
       }
       const file = path.normalize(requested);
-      if (file && !file.startsWith('..') && !path.isAbsolute(file) && existsSync(path.join(distDir, file))) {
+      // Source maps are built hidden (not referenced from the scripts) for the bench's attribution; never served.
+      if (file.endsWith('.map')) throw new AppError('NOT_FOUND', 404, `No file /${requested}`);
+      if (
+        file !== '.' &&
+        file !== 'index.html' &&
+        !file.startsWith('..') &&
+        !path.isAbsolute(file) &&
+        existsSync(path.join(distDir, file))
+      ) {
         const immutable = file.startsWith(`assets${path.sep}`);
         return reply
           .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
@@ -53,8 +108,17 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
       // Pages without an icon link (the dev IdP's login page) make browsers ask for /favicon.ico.
       if (file === 'favicon.ico') return reply.redirect('/favicon.svg', 301);
       // A missing file (an old chunk) is a 404, not the app: only page paths get index.html.
-      if (/\.[a-z0-9]+$/i.test(requested)) throw new AppError('NOT_FOUND', 404, `No file /${requested}`);
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      if (file !== 'index.html' && /\.[a-z0-9]+$/i.test(requested))
+        throw new AppError('NOT_FOUND', 404, `No file /${requested}`);
+      const rendered = await page();
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(encoding ? rendered[encoding] : rendered.identity);
     },
   );
 }

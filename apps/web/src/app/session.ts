@@ -17,6 +17,8 @@ export interface ClientConfig {
   password_change: 'portal' | 'idp';
   /** PostHog key and host; null when analytics are off. */
   analytics: { posthog_key: string; posthog_host: string } | null;
+  /** The build index.html belongs to (set when the API served the page; builds/latest.json has the newest). */
+  build_id?: string | null;
 }
 
 /** A tiny observable value for React's useSyncExternalStore. */

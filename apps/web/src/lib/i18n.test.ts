@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { i18nOptions, NAMESPACES } from './i18n.ts';
+import { createInstance } from 'i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { createLocaleBackend, detectLanguage, i18nOptions, NAMESPACES } from './i18n.ts';
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/locales');
 
@@ -45,5 +46,106 @@ describe('translations', () => {
     expect(i18nOptions.retryTimeout).toBe(350);
     expect(i18nOptions.maxParallelReads).toBe(10);
     expect(i18nOptions.interpolation.maxReplaces).toBe(1000);
+  });
+});
+
+class MemoryStorage {
+  constructor(private items: Record<string, string> = {}) {}
+  getItem(key: string) {
+    return this.items[key] ?? null;
+  }
+}
+const storage =
+  (items: Record<string, string> = {}) =>
+  () =>
+    new MemoryStorage(items) as unknown as Storage;
+
+describe('language detection (SPEC.md §9)', () => {
+  const browser = (languages: string[]) => ({ languages, language: languages[0] ?? '' });
+
+  it('takes localStorage, then sessionStorage, then the browser, key lang', () => {
+    expect(
+      detectLanguage({
+        local: storage({ lang: 'nl' }),
+        session: storage({ lang: 'en' }),
+        navigator: browser(['en']),
+      }),
+    ).toBe('nl');
+    expect(
+      detectLanguage({ local: storage(), session: storage({ lang: 'nl' }), navigator: browser(['en']) }),
+    ).toBe('nl');
+    expect(
+      detectLanguage({ local: storage(), session: storage(), navigator: browser(['de-DE', 'nl-BE']) }),
+    ).toBe('nl');
+  });
+
+  it('cuts regional variants, skips languages the app lacks, and falls back to en', () => {
+    expect(
+      detectLanguage({ local: storage({ lang: 'nl-NL' }), session: storage(), navigator: browser([]) }),
+    ).toBe('nl');
+    expect(
+      detectLanguage({ local: storage({ lang: 'fr' }), session: storage(), navigator: browser(['de']) }),
+    ).toBe('en');
+    const broken = () => {
+      throw new Error('storage disabled');
+    };
+    expect(detectLanguage({ local: broken, session: broken, navigator: browser(['nl']) })).toBe('nl');
+  });
+});
+
+describe('locale loading', () => {
+  const fakeFetch = (answers: (() => Response | Promise<Response>)[]) => {
+    const calls: string[] = [];
+    const impl = vi.fn(async (url: RequestInfo | URL) => {
+      calls.push(String(url));
+      const next = answers.shift();
+      if (!next) throw new Error('no more answers');
+      return next();
+    });
+    return { impl: impl as unknown as typeof fetch, calls };
+  };
+
+  it('reads /locales/{lng}/{ns}.json and retries a failed read after 350 ms, doubling, through i18next', async () => {
+    vi.useFakeTimers();
+    try {
+      const { impl, calls } = fakeFetch([
+        () => new Response('', { status: 503 }),
+        () => Promise.reject(new TypeError('network')),
+        () => Response.json({ hello: 'Hallo' }),
+      ]);
+      const instance = createInstance();
+      const ready = instance.use(createLocaleBackend(impl)).init({
+        ...i18nOptions,
+        lng: 'nl',
+        fallbackLng: false,
+        ns: ['default'],
+        supportedLngs: ['nl'],
+      });
+      await vi.advanceTimersByTimeAsync(349);
+      expect(calls).toEqual(['/locales/nl/default.json']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(699);
+      expect(calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await ready;
+      expect(calls).toEqual([
+        '/locales/nl/default.json',
+        '/locales/nl/default.json',
+        '/locales/nl/default.json',
+      ]);
+      expect(instance.t('hello')).toBe('Hallo');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not retry a file that is not there', async () => {
+    const { impl, calls } = fakeFetch([() => new Response('', { status: 404 })]);
+    const instance = createInstance();
+    await instance
+      .use(createLocaleBackend(impl))
+      .init({ ...i18nOptions, lng: 'nl', fallbackLng: false, ns: ['default'], supportedLngs: ['nl'] });
+    expect(calls).toEqual(['/locales/nl/default.json']);
   });
 });

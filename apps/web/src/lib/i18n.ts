@@ -1,6 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
+import i18next, { type BackendModule, type i18n as I18n, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** SPEC.md §9: en and nl, fallback en, namespaces, detection order and key 'lang'. */
@@ -8,6 +6,7 @@ export const LANGUAGES = ['en', 'nl'] as const;
 export type AppLanguage = (typeof LANGUAGES)[number];
 export const NAMESPACES = ['default', 'usage', 'kubernetes', 'support', 'global'] as const;
 export const LANGUAGE_KEY = 'lang';
+export const LOCALES_PATH = '/locales/{{lng}}/{{ns}}.json';
 
 export const i18nOptions = {
   supportedLngs: [...LANGUAGES],
@@ -24,8 +23,9 @@ export const i18nOptions = {
     lookupSessionStorage: LANGUAGE_KEY,
     caches: ['localStorage'],
   },
-  backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-  // Up to 5 retries, starting at 350 ms and doubling; at most 10 parallel reads.
+  backend: { loadPath: LOCALES_PATH },
+  // Up to 5 retries, starting at 350 ms and doubling; at most 10 parallel reads (i18next's own loader
+  // queue applies these to every read of the backend below).
   maxRetries: 5,
   retryTimeout: 350,
   maxParallelReads: 10,
@@ -33,8 +33,95 @@ export const i18nOptions = {
   returnNull: false,
 };
 
+/** 'nl-BE' → 'nl'; a language the app does not have → undefined. */
+export function toAppLanguage(value: string | null | undefined): AppLanguage | undefined {
+  const base = value?.trim().slice(0, 2).toLowerCase();
+  return LANGUAGES.find((language) => language === base);
+}
+
+const read = (storage: () => Storage) => {
+  try {
+    return storage().getItem(LANGUAGE_KEY);
+  } catch {
+    // Storage can be switched off; detection moves on.
+    return null;
+  }
+};
+
+/**
+ * SPEC.md §9's detection, in its order: localStorage, sessionStorage, then the browser's languages;
+ * the first that the app has wins, fallback en. Synchronous, so start-up knows the language before
+ * i18next has loaded anything (the IdP's login page gets it too).
+ */
+export function detectLanguage(
+  sources: {
+    local?: () => Storage;
+    session?: () => Storage;
+    navigator?: Pick<Navigator, 'languages' | 'language'>;
+  } = {},
+): AppLanguage {
+  const local = sources.local ?? (() => localStorage);
+  const session = sources.session ?? (() => sessionStorage);
+  const browser = sources.navigator ?? (typeof navigator === 'undefined' ? undefined : navigator);
+  const candidates = [
+    read(local),
+    read(session),
+    ...(browser?.languages?.length ? browser.languages : [browser?.language]),
+  ];
+  for (const candidate of candidates) {
+    const language = toAppLanguage(candidate);
+    if (language) return language;
+  }
+  return 'en';
+}
+
+const detector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => detectLanguage(),
+  cacheUserLanguage(language) {
+    const chosen = toAppLanguage(language);
+    if (!chosen) return;
+    try {
+      localStorage.setItem(LANGUAGE_KEY, chosen);
+    } catch {
+      // Not kept; detected again next time.
+    }
+  },
+};
+
+/** Statuses worth another try: the server or the network, never a 4xx (the file is not there). */
+const retriable = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/**
+ * Reads `/locales/{lng}/{ns}.json`. A failed read tells i18next whether to retry (its callback's
+ * second argument), which it does up to maxRetries times with a doubling wait.
+ */
+export function createLocaleBackend(fetchImpl: typeof fetch = (...args) => fetch(...args)): BackendModule {
+  return {
+    type: 'backend',
+    init() {},
+    read(language, namespace, callback) {
+      const url = LOCALES_PATH.replace('{{lng}}', language).replace('{{ns}}', namespace);
+      fetchImpl(url).then(
+        async (response) => {
+          if (!response.ok)
+            return callback(`failed loading ${url}: ${response.status}`, retriable(response.status));
+          try {
+            callback(null, (await response.json()) as Record<string, unknown>);
+          } catch {
+            callback(`failed parsing ${url}`, false);
+          }
+        },
+        // The network failed: retry.
+        () => callback(`failed loading ${url}`, true),
+      );
+    },
+  };
+}
+
+/** Starts the reads of the detected language's files at once; resolves when they are in. */
 export async function initI18n(instance: I18n = i18next): Promise<I18n> {
-  await instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next).init(i18nOptions);
+  await instance.use(createLocaleBackend()).use(detector).use(initReactI18next).init(i18nOptions);
   document.documentElement.lang = currentLanguage(instance);
   instance.on('languageChanged', () => {
     document.documentElement.lang = currentLanguage(instance);

@@ -3,9 +3,12 @@ import { createRootRouteWithContext, Outlet, useMatches, useRouterState } from '
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveForcedColorMode } from '../app/color-mode.ts';
+import { formatDocumentTitle, useDocumentTitle, useRouteDocumentTitle } from '../app/document-title.ts';
 import type { RouterContext } from '../app/guard.ts';
 import { colorSchemeManager } from '../app/providers.tsx';
+import { useSession } from '../app/session.ts';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
+import { errorPageTitleKey } from '../components/errors/error-content.ts';
 import { ErrorPage } from '../components/errors/error-page.tsx';
 import { Toaster } from '../components/feedback/toaster.tsx';
 import { CleanLayout } from '../components/layout/clean-layout.tsx';
@@ -17,6 +20,7 @@ import '../app/router-types.ts';
 
 function Root() {
   useFocusAfterNavigation();
+  useRouteDocumentTitle(useSession().config.brand_name);
   const matches = useMatches();
   const forced = matches.findLast((match) => match.staticData?.colorMode)?.staticData?.colorMode;
   const forceColorScheme = useMemo(() => resolveForcedColorMode(forced), [forced]);
@@ -49,6 +53,8 @@ function NotFound() {
 function RootError({ error }: { error: unknown }) {
   const statusCode = error instanceof ApiError ? error.status : undefined;
   useEffect(() => analytics.captureUnhandledError(error), [error]);
+  const { t } = useTranslation('global');
+  useDocumentTitle(formatDocumentTitle([t(errorPageTitleKey(statusCode))], useSession().config.brand_name));
   return (
     <MantineProvider
       theme={theme}

@@ -12,7 +12,10 @@ export const clientConfigSchema = z
   })
   .meta({ id: 'ClientConfig' });
 
-interface MetaOptions {
+/** The runtime configuration of the web app: a plain object, extended by adding fields here and to the schema. */
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+interface ClientConfigOptions {
   brandName: string;
   oidcUrl: string;
   realm: string;
@@ -21,8 +24,22 @@ interface MetaOptions {
   analytics?: { key: string; host: string } | undefined;
 }
 
-/** Runtime configuration for the web app, so one build serves every deployment. */
-export const metaRoutes: FastifyPluginAsyncZod<MetaOptions> = async (app, options) => {
+export function buildClientConfig(options: ClientConfigOptions): ClientConfig {
+  return {
+    brand_name: options.brandName,
+    oidc: { url: options.oidcUrl, realm: options.realm, client_id: options.clientId },
+    password_change: options.embeddedIdp ? 'portal' : 'idp',
+    analytics: options.analytics
+      ? { posthog_key: options.analytics.key, posthog_host: options.analytics.host }
+      : null,
+  };
+}
+
+/**
+ * Runtime configuration for the web app, so one build serves every deployment. The app reads it from
+ * index.html (plugins/web.ts embeds it); this endpoint serves the Vite dev server and other clients.
+ */
+export const metaRoutes: FastifyPluginAsyncZod<{ clientConfig: ClientConfig }> = async (app, options) => {
   app.get(
     '/api/config',
     {
@@ -36,13 +53,6 @@ export const metaRoutes: FastifyPluginAsyncZod<MetaOptions> = async (app, option
         },
       },
     },
-    async () => ({
-      brand_name: options.brandName,
-      oidc: { url: options.oidcUrl, realm: options.realm, client_id: options.clientId },
-      password_change: options.embeddedIdp ? ('portal' as const) : ('idp' as const),
-      analytics: options.analytics
-        ? { posthog_key: options.analytics.key, posthog_host: options.analytics.host }
-        : null,
-    }),
+    async () => options.clientConfig,
   );
 };

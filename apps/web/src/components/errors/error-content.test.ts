@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorContent, GENERIC_ERROR_CODE } from './error-content.ts';
+import { errorContent, errorPageTitleKey, GENERIC_ERROR_CODE } from './error-content.ts';
 
 describe('errorContent', () => {
   it.each([
@@ -18,5 +18,18 @@ describe('errorContent', () => {
     const content = errorContent(status);
     expect(content.code).toBe(GENERIC_ERROR_CODE);
     expect(content.titleKey).toBe('errors.errors_occured.title');
+  });
+});
+
+describe('errorPageTitleKey', () => {
+  it.each([
+    [401, 'titles.unauthorized'],
+    [403, 'titles.forbidden'],
+    [404, 'titles.notFound'],
+    [422, 'titles.notAllowed'],
+    [503, 'titles.serverIssues'],
+    [undefined, 'titles.error'],
+  ])('names %s', (status, key) => {
+    expect(errorPageTitleKey(status)).toBe(key);
   });
 });

@@ -86,7 +86,19 @@ export function createAuth(config: OidcConfig) {
     getToken: () => state.token,
 
     /** login-required on private routes; on public ones only stored tokens or a returning login count. */
-    async init({ required, locale }: { required: boolean; locale?: string }): Promise<AuthState> {
+    /**
+     * `onSignedIn` runs as soon as the tokens are there, before the user info is loaded, so calls that
+     * need only a token (the profile) go out at the same time.
+     */
+    async init({
+      required,
+      locale,
+      onSignedIn,
+    }: {
+      required: boolean;
+      locale?: string;
+      onSignedIn?: () => void;
+    }): Promise<AuthState> {
       const stored = readTokens();
       const options: KeycloakInitOptions = {
         onLoad: required ? 'login-required' : undefined,
@@ -113,6 +125,8 @@ export function createAuth(config: OidcConfig) {
         return state;
       }
       persist();
+      set({ ...state, token: keycloak.token });
+      onSignedIn?.();
       if (await loadUserInfo()) startRefresh();
       return state;
     },

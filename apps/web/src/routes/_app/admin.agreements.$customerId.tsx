@@ -4,7 +4,10 @@ import { access } from '../../app/navigation.ts';
 import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
 
 export const Route = createFileRoute('/_app/admin/agreements/$customerId')({
-  staticData: { requirement: access.adminAgreements },
+  staticData: {
+    requirement: access.adminAgreements,
+    title: { page: 'titles.agreements', area: 'adminCustomers' },
+  },
   beforeLoad: guard(access.adminAgreements),
   component: () => <ComingSoon area="adminCustomers" />,
 });

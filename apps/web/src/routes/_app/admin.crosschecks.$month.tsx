@@ -4,7 +4,10 @@ import { access } from '../../app/navigation.ts';
 import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
 
 export const Route = createFileRoute('/_app/admin/crosschecks/$month')({
-  staticData: { requirement: access.adminCrosschecks },
+  staticData: {
+    requirement: access.adminCrosschecks,
+    title: { page: 'titles.crosscheck', area: 'adminCrosschecks' },
+  },
   beforeLoad: guard(access.adminCrosschecks),
   component: () => <ComingSoon area="adminCrosschecks" />,
 });

@@ -4,7 +4,7 @@ import { access } from '../../app/navigation.ts';
 import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
 
 export const Route = createFileRoute('/_app/admin/mailings/')({
-  staticData: { requirement: access.adminMailings },
+  staticData: { requirement: access.adminMailings, title: { area: 'adminMailings' } },
   beforeLoad: guard(access.adminMailings),
   component: () => <ComingSoon area="adminMailings" />,
 });

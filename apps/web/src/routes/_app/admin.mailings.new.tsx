@@ -4,7 +4,10 @@ import { access } from '../../app/navigation.ts';
 import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
 
 export const Route = createFileRoute('/_app/admin/mailings/new')({
-  staticData: { requirement: access.adminMailings },
+  staticData: {
+    requirement: access.adminMailings,
+    title: { page: 'titles.newMailing', area: 'adminMailings' },
+  },
   beforeLoad: guard(access.adminMailings),
   component: () => <ComingSoon area="adminMailings" />,
 });

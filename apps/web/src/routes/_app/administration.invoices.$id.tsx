@@ -4,7 +4,7 @@ import { access } from '../../app/navigation.ts';
 import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
 
 export const Route = createFileRoute('/_app/administration/invoices/$id')({
-  staticData: { requirement: access.invoices },
+  staticData: { requirement: access.invoices, title: { page: 'titles.invoice', area: 'administration' } },
   beforeLoad: guard(access.invoices),
   component: () => <ComingSoon area="invoices" />,
 });

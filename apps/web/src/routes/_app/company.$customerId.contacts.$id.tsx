@@ -4,7 +4,7 @@ import { access } from '../../app/navigation.ts';
 import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
 
 export const Route = createFileRoute('/_app/company/$customerId/contacts/$id')({
-  staticData: { requirement: access.company },
+  staticData: { requirement: access.company, title: { page: 'titles.contact', area: 'company' } },
   beforeLoad: guard(access.company, (params) => params.customerId),
   component: () => <ComingSoon area="contacts" />,
 });

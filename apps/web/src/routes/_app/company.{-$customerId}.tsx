@@ -14,7 +14,7 @@ function parseCustomerId(raw: string | undefined): number | undefined {
 const checkAccess = guard(access.company, (params) => params.customerId);
 
 export const Route = createFileRoute('/_app/company/{-$customerId}')({
-  staticData: { requirement: access.company },
+  staticData: { requirement: access.company, title: { area: 'company' } },
   beforeLoad: async (args) => {
     if (Number.isNaN(parseCustomerId((args.params as { customerId?: string }).customerId))) throw notFound();
     await checkAccess(args);

@@ -12,7 +12,7 @@ function validateSearch(search: Record<string, unknown>): { q?: string } {
 }
 
 export const Route = createFileRoute('/_app/search')({
-  staticData: { requirement: 'login' },
+  staticData: { requirement: 'login', title: { page: 'titles.search' } },
   beforeLoad: guard('login'),
   validateSearch,
   component: SearchRoute,

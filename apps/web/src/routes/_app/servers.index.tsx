@@ -5,7 +5,7 @@ import { trendsQueries } from '../../features/trends/api/trends-queries.ts';
 import { ServersPage } from '../../features/trends/components/servers-page.tsx';
 
 export const Route = createFileRoute('/_app/servers/')({
-  staticData: { requirement: access.servers },
+  staticData: { requirement: access.servers, title: { area: 'servers' } },
   beforeLoad: guard(access.servers),
   // Not awaited: the page shows its placeholders, and a failure shows in the page with "try again".
   loader: ({ context }) => {

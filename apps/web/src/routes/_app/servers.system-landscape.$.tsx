@@ -12,7 +12,7 @@ import {
 
 /** /servers/system-landscape: the tables; /servers/system-landscape/{kind}/{key}: one object (SPEC §2). */
 export const Route = createFileRoute('/_app/servers/system-landscape/$')({
-  staticData: { requirement: access.landscape },
+  staticData: { requirement: access.landscape, title: { page: 'nav.landscape', area: 'servers' } },
   beforeLoad: guard(access.landscape),
   validateSearch: validateLandscapeSearch,
   loaderDeps: ({ search }) => search,

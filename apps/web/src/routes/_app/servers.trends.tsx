@@ -6,7 +6,7 @@ import { TrendsPage } from '../../features/trends/components/trends-page.tsx';
 import { validateTrendsSearch } from '../../features/trends/utils/search-params.ts';
 
 export const Route = createFileRoute('/_app/servers/trends')({
-  staticData: { requirement: access.servers },
+  staticData: { requirement: access.servers, title: { page: 'nav.trends', area: 'servers' } },
   beforeLoad: guard(access.servers),
   validateSearch: validateTrendsSearch,
   loader: ({ context }) => {

@@ -4,7 +4,7 @@ import { access } from '../../app/navigation.ts';
 import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
 
 export const Route = createFileRoute('/_app/sla-usage/application-statuses')({
-  staticData: { requirement: access.slaUsage },
+  staticData: { requirement: access.slaUsage, title: { page: 'nav.applicationStatuses', area: 'slaUsage' } },
   beforeLoad: guard(access.slaUsage),
   component: () => <ComingSoon area="applicationStatuses" />,
 });

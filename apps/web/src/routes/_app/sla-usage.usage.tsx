@@ -4,7 +4,7 @@ import { access } from '../../app/navigation.ts';
 import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
 
 export const Route = createFileRoute('/_app/sla-usage/usage')({
-  staticData: { requirement: access.slaUsage },
+  staticData: { requirement: access.slaUsage, title: { page: 'nav.usage', area: 'slaUsage' } },
   beforeLoad: guard(access.slaUsage),
   component: () => <ComingSoon area="usage" />,
 });

@@ -6,7 +6,7 @@ import { SupportPage } from '../../features/tickets/components/support-page.tsx'
 import { filtersFromSearch, validateSupportSearch } from '../../features/tickets/utils/search-params.ts';
 
 export const Route = createFileRoute('/_app/support/')({
-  staticData: { requirement: access.support },
+  staticData: { requirement: access.support, title: { page: 'titles.tickets', area: 'support' } },
   beforeLoad: guard(access.support),
   validateSearch: validateSupportSearch,
   loaderDeps: ({ search }) => search,

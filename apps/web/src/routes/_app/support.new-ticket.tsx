@@ -6,7 +6,7 @@ import { NewTicketPage } from '../../features/tickets/components/new-ticket-page
 import { validateNewTicketSearch } from '../../features/tickets/utils/search-params.ts';
 
 export const Route = createFileRoute('/_app/support/new-ticket')({
-  staticData: { requirement: access.newTicket },
+  staticData: { requirement: access.newTicket, title: { page: 'titles.newTicket', area: 'support' } },
   beforeLoad: guard(access.newTicket),
   validateSearch: validateNewTicketSearch,
   loader: ({ context }) => {

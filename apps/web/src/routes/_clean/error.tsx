@@ -1,9 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { errorPageTitleKey } from '../../components/errors/error-content.ts';
 import { ErrorPage } from '../../components/errors/error-page.tsx';
 
 const causes: Record<string, number> = { forbidden: 403, unauthorized: 401, 'not-found': 404, server: 500 };
 
+const statusOf = ({ cause, status }: { cause?: unknown; status?: unknown }) =>
+  typeof status === 'number'
+    ? status
+    : typeof cause === 'string' && Object.hasOwn(causes, cause)
+      ? causes[cause]
+      : undefined;
+
 export const Route = createFileRoute('/_clean/error')({
+  staticData: { title: { page: ({ search }) => errorPageTitleKey(statusOf(search)) } },
   validateSearch: (search: Record<string, unknown>): { cause?: string; status?: number } => ({
     cause: typeof search.cause === 'string' && search.cause.length <= 40 ? search.cause : undefined,
     status:
@@ -16,5 +25,5 @@ export const Route = createFileRoute('/_clean/error')({
 
 function ErrorRoute() {
   const { cause, status } = Route.useSearch();
-  return <ErrorPage statusCode={status ?? (cause ? causes[cause] : undefined)} />;
+  return <ErrorPage statusCode={statusOf({ cause, status })} />;
 }

@@ -2,4 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ChangePasswordPage } from '../../features/profile/components/change-password-page.tsx';
 
 /** Public (SPEC.md §2): no guard; a signed-in user finds the username filled in. */
-export const Route = createFileRoute('/_clean/user/change-password')({ component: ChangePasswordPage });
+export const Route = createFileRoute('/_clean/user/change-password')({
+  staticData: { title: { page: 'nav.changePassword' } },
+  component: ChangePasswordPage,
+});
