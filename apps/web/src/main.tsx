@@ -1,5 +1,25 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// The shell's and the home page's styles only, in Mantine's cascade layer (order within it as in
+// @mantine/core/styles.layer.css); the rest comes with the lazy screens (app/full-styles.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/ThemeIcon.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Burger.layer.css';
+import '@mantine/core/styles/NavLink.layer.css';
+import '@mantine/core/styles/AppShell.layer.css';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
@@ -7,7 +27,6 @@ import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type ClientConfig, createSession, type Session, SessionContext, TEST_MODE } from './app/session.ts';
-import { toast } from './components/feedback/toast.tsx';
 import { startAnalytics } from './lib/analytics/start-analytics.ts';
 import { installChunkErrorReload, watchForNewBuild } from './lib/build-updates.ts';
 import { currentLanguage, detectLanguage, initI18n } from './lib/i18n.ts';
@@ -63,15 +82,16 @@ async function start() {
   }
   const router = createAppRouter(session);
   startAnalytics(session, router);
-  watchForNewBuild(() =>
+  watchForNewBuild(async () => {
+    const { toast } = await import('./components/feedback/toast.tsx');
     toast({
       id: 'new-build',
       title: i18next.t('global:build.title'),
       description: i18next.t('global:build.text'),
       timeout: false,
       actions: [{ label: i18next.t('global:build.reload'), onClick: () => window.location.reload() }],
-    }),
-  );
+    });
+  });
 
   const root = document.getElementById('root');
   if (!root) return;

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { createRootRouteWithContext, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveForcedColorMode } from '../app/color-mode.ts';
 import { formatDocumentTitle, useDocumentTitle, useRouteDocumentTitle } from '../app/document-title.ts';
@@ -9,14 +9,20 @@ import { colorSchemeManager } from '../app/providers.tsx';
 import { useSession } from '../app/session.ts';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { errorPageTitleKey } from '../components/errors/error-content.ts';
-import { ErrorPage } from '../components/errors/error-page.tsx';
-import { Toaster } from '../components/feedback/toaster.tsx';
 import { CleanLayout } from '../components/layout/clean-layout.tsx';
 import { PageProgress } from '../components/layout/page-progress.tsx';
 import { useFocusAfterNavigation } from '../components/layout/use-focus-after-navigation.ts';
 import { analytics } from '../lib/analytics/analytics.ts';
 import { ApiError } from '../lib/api-client.ts';
 import '../app/router-types.ts';
+
+// Neither is needed for the first paint of a working page: both load on demand.
+const ErrorPage = lazy(() =>
+  import('../components/errors/error-page.tsx').then((module) => ({ default: module.ErrorPage })),
+);
+const Toaster = lazy(() =>
+  import('../components/feedback/toaster.tsx').then((module) => ({ default: module.Toaster })),
+);
 
 function Root() {
   useFocusAfterNavigation();
@@ -33,7 +39,9 @@ function Root() {
       forceColorScheme={forceColorScheme}
     >
       <PageProgress />
-      <Toaster />
+      <Suspense>
+        <Toaster />
+      </Suspense>
       <Outlet />
     </MantineProvider>
   );
@@ -44,7 +52,9 @@ function NotFound() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <CleanLayout>
-      <ErrorPage statusCode={404} message={t('errors.not_found.path', { path: pathname })} />
+      <Suspense>
+        <ErrorPage statusCode={404} message={t('errors.not_found.path', { path: pathname })} />
+      </Suspense>
     </CleanLayout>
   );
 }
@@ -63,7 +73,9 @@ function RootError({ error }: { error: unknown }) {
       defaultColorScheme="auto"
     >
       <CleanLayout>
-        <ErrorPage statusCode={statusCode} error={error} />
+        <Suspense>
+          <ErrorPage statusCode={statusCode} error={error} />
+        </Suspense>
       </CleanLayout>
     </MantineProvider>
   );

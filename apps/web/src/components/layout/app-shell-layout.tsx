@@ -5,21 +5,17 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
 import { BREAKPOINTS_PX } from '../../app/theme.ts';
-import { CustomerSwitcher } from '../../features/customers/components/customer-switcher.tsx';
-import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
-import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { Brand } from './brand.tsx';
-import { PreferencesMenu } from './preferences-menu.tsx';
+import { LazyHeaderWidgets } from './lazy-widgets.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useLayoutMeasurements } from './use-layout-measurements.ts';
-import { UserMenu } from './user-menu.tsx';
 
 const MENU_BUTTON_ID = 'app-menu-button';
 
 /** Header and sidebar around the page; 'dashboard' uses the full width, 'default' a reading width. */
 export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }) {
   const { t } = useTranslation('global');
-  const { config, queryClient } = useSession();
+  const { config } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   const header = useRef<HTMLElement>(null);
   const sidebar = useRef<HTMLDivElement>(null);
@@ -80,17 +76,7 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
             </UnstyledButton>
           </Group>
           <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
-            <CustomerSwitcher />
-            <NotificationBell
-              // A notification says the ticket changed: whatever is cached of it is out of date.
-              onOpen={(notification) =>
-                void queryClient.invalidateQueries({
-                  queryKey: ticketsQueries.customer(notification.customer_id),
-                })
-              }
-            />
-            <PreferencesMenu />
-            <UserMenu />
+            <LazyHeaderWidgets />
           </Group>
         </Group>
       </AppShell.Header>

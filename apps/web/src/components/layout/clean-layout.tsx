@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
 import { Brand } from './brand.tsx';
-import { PreferencesMenu } from './preferences-menu.tsx';
+import { LazyPreferencesMenu } from './lazy-widgets.tsx';
 
 /**
  * No header navigation or sidebar: error pages, logout and the password page. The brand links home,
@@ -19,7 +19,7 @@ export function CleanLayout({ children }: { children?: ReactNode }) {
         <UnstyledButton component={Link} to="/" aria-label={t('header.home', { brand: config.brand_name })}>
           <Brand name={config.brand_name} />
         </UnstyledButton>
-        <PreferencesMenu />
+        <LazyPreferencesMenu />
       </Group>
       <Box component="main" id="main" px="md" pb="xl">
         {children ?? <Outlet />}

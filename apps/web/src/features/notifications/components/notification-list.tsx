@@ -1,3 +1,4 @@
+import '../../../app/mantine-full-styles.ts';
 import {
   ActionIcon,
   Alert,

@@ -1,0 +1,6 @@
+// Mantine's whole stylesheet, in its cascade layer (`@layer mantine`), so the order in which it
+// arrives beside the shell's per-component files (main.tsx) does not matter and the app's own rules
+// always win. Imported only by lazily loaded code: Vite gives it a CSS file of its own, fetched with
+// the first chunk that needs it.
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';

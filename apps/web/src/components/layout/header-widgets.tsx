@@ -1,0 +1,31 @@
+import '../../app/mantine-full-styles.ts';
+import { useSession } from '../../app/session.ts';
+import { CustomerSwitcher } from '../../features/customers/components/customer-switcher.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
+import { PreferencesMenu } from './preferences-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/**
+ * The header's controls: customer switcher, notification bell, preferences and account menus. Loaded
+ * after the shell (lazy-widgets.tsx): their popovers, menus and select bring most of the weight of
+ * Mantine's floating elements, which the first paint does not need.
+ */
+export function HeaderWidgets() {
+  const { queryClient } = useSession();
+  return (
+    <>
+      <CustomerSwitcher />
+      <NotificationBell
+        // A notification says the ticket changed: whatever is cached of it is out of date.
+        onOpen={(notification) =>
+          void queryClient.invalidateQueries({
+            queryKey: ticketsQueries.customer(notification.customer_id),
+          })
+        }
+      />
+      <PreferencesMenu />
+      <UserMenu />
+    </>
+  );
+}
