@@ -47,7 +47,27 @@ export interface ModuleGroupShare {
   gzipBytesEstimate: number;
 }
 
+/** A page whose initial JS is measured: the entry plus the chunks of the route files on its way. */
+export interface PageSpec {
+  name: string;
+  label: string;
+  /** Route files from the root down (their split chunks and static imports load with the page). */
+  routeFiles: string[];
+  /** Lazily imported modules the page cannot show without (the not-found page's error page). */
+  lazyModules?: string[];
+}
+
+export interface PageJs {
+  name: string;
+  label: string;
+  /** Entry closure plus what the page's routes add, each file once. */
+  files: AssetSize[];
+  gzipBytes: number;
+}
+
 export interface BundleAnalysis {
+  /** Initial JS per measured page (`pages` of analyseBundle). */
+  pageJs: PageJs[];
   /** What index.html references directly: the entry script and its modulepreload links. */
   htmlScripts: string[];
   /** The entry chunk and everything it imports statically (recursively). */
@@ -138,9 +158,11 @@ function htmlReferences(html: string) {
 export async function analyseBundle({
   root,
   distDir,
+  pages = [],
 }: {
   root: string;
   distDir: string;
+  pages?: PageSpec[];
 }): Promise<BundleAnalysis> {
   const manifest = await readManifest(distDir);
   const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
@@ -169,6 +191,19 @@ export async function analyseBundle({
   );
   const homeKeys = new Set([...staticClosure(manifest, homeRoots)].filter((key) => !entryKeys.has(key)));
   const initialKeys = new Set([...entryKeys, ...homeKeys]);
+
+  const routeKeys = (files: string[]) =>
+    Object.keys(manifest).filter((key) => files.some((file) => key === file || key.startsWith(`${file}?`)));
+  const pageJs: PageJs[] = [];
+  for (const page of pages) {
+    const keys = staticClosure(manifest, [
+      ...entryKeys,
+      ...routeKeys(page.routeFiles),
+      ...routeKeys(page.lazyModules ?? []),
+    ]);
+    const files = await measureAll(filesOf(keys));
+    pageJs.push({ name: page.name, label: page.label, files, gzipBytes: sum(files) });
+  }
 
   const entryJs = await measureAll(filesOf(entryKeys));
   const homeJs = await measureAll(filesOf(homeKeys));
@@ -227,6 +262,7 @@ export async function analyseBundle({
   }
   const bySize = (a: ModuleGroupShare, b: ModuleGroupShare) => b.bytes - a.bytes;
   return {
+    pageJs,
     htmlScripts: htmlReferences(html),
     entryJs,
     homeJs,

@@ -19,7 +19,6 @@ import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Burger.layer.css';
 import '@mantine/core/styles/NavLink.layer.css';
-import '@mantine/core/styles/AppShell.layer.css';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';

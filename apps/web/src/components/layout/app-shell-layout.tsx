@@ -1,10 +1,11 @@
-import { AppShell, Burger, Container, Group, UnstyledButton } from '@mantine/core';
+import { Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useRouter } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
 import { BREAKPOINTS_PX } from '../../app/theme.ts';
+import classes from './app-shell.module.css';
 import { Brand } from './brand.tsx';
 import { LazyHeaderWidgets } from './lazy-widgets.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -44,15 +45,11 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
   };
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
+    <div className={classes.shell}>
       <a href="#main" className="skip-link">
         {t('skipToContent')}
       </a>
-      <AppShell.Header ref={header} component="header">
+      <header ref={header} className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -79,11 +76,17 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
             <LazyHeaderWidgets />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar ref={sidebar} component="div" id="app-sidebar" inert={hidden}>
+      </header>
+      <div
+        ref={sidebar}
+        id="app-sidebar"
+        className={classes.navbar}
+        data-opened={opened || undefined}
+        inert={hidden}
+      >
         <Sidebar onNavigate={navigated} />
-      </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>
+      </div>
+      <main id="main" tabIndex={-1} className={classes.main}>
         {variant === 'dashboard' ? (
           <Outlet />
         ) : (
@@ -91,7 +94,7 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
             <Outlet />
           </Container>
         )}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
