@@ -74,10 +74,13 @@ async function start() {
     translations,
   ]);
   if (state.authenticated) {
-    // The profile's language wins at sign-in.
-    const me = await profile;
-    if (me && me.language !== currentLanguage()) await i18next.changeLanguage(me.language);
-    await session.startSelectedCustomer();
+    await Promise.all([
+      // The profile's language wins at sign-in.
+      profile.then(async (me) => {
+        if (me && me.language !== currentLanguage()) await i18next.changeLanguage(me.language);
+      }),
+      session.startSelectedCustomer(),
+    ]);
   }
   const router = createAppRouter(session);
   startAnalytics(session, router);
