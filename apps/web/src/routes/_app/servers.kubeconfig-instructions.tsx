@@ -9,7 +9,7 @@ interface InstructionsSearch {
 
 /** /servers/kubeconfig-instructions?cluster=1: installing kubectl and kubelogin, using the file. */
 export const Route = createFileRoute('/_app/servers/kubeconfig-instructions')({
-  staticData: { requirement: access.landscape },
+  staticData: { requirement: access.landscape, title: { page: 'titles.kubeconfig', area: 'servers' } },
   beforeLoad: guard(access.landscape),
   validateSearch: (search: Record<string, unknown>): InstructionsSearch => {
     const cluster = Number(search.cluster);
