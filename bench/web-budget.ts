@@ -9,7 +9,10 @@ export const WEB_BUDGET = {
   homeInitialJsKb: 170,
   /** The CSS index.html links: it blocks the first paint. */
   renderBlockingCssKb: 20,
-  /** Every lazily loaded chunk on its own. */
+  /**
+   * Every route's split chunk on its own, and the shared chunks routes load with them. Lazy modules
+   * outside src/routes (posthog-js after sign-in) are reported by the bench, not limited here.
+   */
   routeChunkKb: 50,
 } as const;
 
@@ -58,13 +61,15 @@ export function budgetChecks(bundle: BundleAnalysis): BudgetCheck[] {
   return [
     entry('Initial JS of the home page', homeBytes, WEB_BUDGET.homeInitialJsKb),
     entry('Render-blocking CSS', sum(bundle.initialCss), WEB_BUDGET.renderBlockingCssKb),
-    ...bundle.routeChunks.map((chunk) =>
-      entry(
-        `Lazy chunk ${chunk.route}${chunk.split ? ` (${chunk.split})` : ''}`,
-        chunk.gzipBytes,
-        WEB_BUDGET.routeChunkKb,
+    ...bundle.routeChunks
+      .filter((chunk) => chunk.route.startsWith('src/routes/'))
+      .map((chunk) =>
+        entry(
+          `Lazy chunk ${chunk.route}${chunk.split ? ` (${chunk.split})` : ''}`,
+          chunk.gzipBytes,
+          WEB_BUDGET.routeChunkKb,
+        ),
       ),
-    ),
     ...bundle.sharedLazyJs.map((asset) =>
       entry(`Shared lazy chunk ${asset.file}`, asset.gzipBytes, WEB_BUDGET.routeChunkKb),
     ),
