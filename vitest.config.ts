@@ -7,6 +7,8 @@ export default defineConfig({
         define: { __BUILD_ID__: JSON.stringify('test-build') },
         test: {
           name: 'unit',
+          // Component tests render whole screens in jsdom; on a busy machine 5 s is too tight.
+          testTimeout: 15_000,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',

@@ -27,6 +27,15 @@ beforeAll(installDomShims);
 afterEach(cleanup);
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+/**
+ * A time that reads "yesterday" at any hour: 25 hours ago, but never before yesterday's midnight
+ * (at 05:00, 30 hours ago was the day before yesterday).
+ */
+function yesterday(): string {
+  const now = new Date();
+  const startOfYesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1).getTime();
+  return new Date(Math.max(startOfYesterday, now.getTime() - 25 * 60 * 60_000)).toISOString();
+}
 
 const reply: Notification = {
   notification_id: 31,
@@ -43,7 +52,7 @@ const closed: Notification = {
   customer_id: 2002,
   ticket_id: 9,
   params: { ticket_subject: 'VPN slow', actor_name: 'Olga Owner', status: 'closed' },
-  created_at: minutesAgo(60 * 30),
+  created_at: yesterday(),
   read_at: minutesAgo(60),
 };
 
