@@ -1,4 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -17,6 +18,22 @@ function buildMetadata(): Plugin {
         type: 'asset',
         fileName: 'builds/latest.json',
         source: `${JSON.stringify({ build_id: buildId, built_at: new Date().toISOString() })}\n`,
+      });
+    },
+  };
+}
+
+/** Redoc's standalone bundle, which renders /api/docs (the API links it; precompressed with the rest). */
+function apiReference(): Plugin {
+  return {
+    name: 'portaal-api-reference',
+    apply: 'build',
+    async generateBundle() {
+      const bundle = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'api-docs/redoc.standalone.js',
+        source: await readFile(bundle),
       });
     },
   };
@@ -69,6 +86,7 @@ export default defineConfig({
     }),
     react(),
     buildMetadata(),
+    apiReference(),
     precompress(),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },

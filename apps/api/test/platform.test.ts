@@ -1,6 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/app.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -21,6 +23,17 @@ interface OpenApi {
       }
     >
   >;
+}
+
+/** A GET whose body arrives as sent (fetch would inflate it). */
+function rawGet(url: string, encoding: string) {
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
 const openapiFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../openapi.json');
@@ -124,8 +137,24 @@ describe('operations', () => {
     expect(spec, 'apps/api/openapi.json is stale: run npm run openapi').toEqual(checkedIn);
     const docs = await call(server, 'GET', '/api/docs');
     expect(docs.status).toBe(200);
-    expect(docs.text).toContain('<script src="/api/docs/scalar.js"></script>');
+    expect(docs.text).toContain('<script src="/api-docs/redoc.standalone.js"></script>');
     expect(docs.text).not.toMatch(/<script>[^<]/);
+  });
+
+  it('sends the document and the reference page compressed', async () => {
+    for (const path of ['/api/openapi.json', '/api/docs']) {
+      const raw = await fetch(`${server.baseUrl}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      const plain = Buffer.from(await raw.arrayBuffer());
+      expect(raw.headers.get('content-encoding')).toBeNull();
+      for (const encoding of ['br', 'gzip']) {
+        const response = await rawGet(`${server.baseUrl}${path}`, encoding);
+        expect(response.headers['content-encoding'], `${path} ${encoding}`).toBe(encoding);
+        const body = response.body;
+        expect(body.length).toBeLessThan(path === '/api/openapi.json' ? plain.length / 5 : plain.length);
+        const inflated = encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body);
+        expect(inflated.equals(plain)).toBe(true);
+      }
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { problemSchema } from '@portaal/contracts';
+import contentDispositionHeader from 'content-disposition';
 
 /**
  * Problem-details responses a route can answer beyond those its access and input imply (see
@@ -17,12 +18,10 @@ export function problems(...statuses: number[]) {
  */
 export const authProblems = problems(400, 401, 403, 404, 429);
 
-/** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
+/**
+ * RFC 6266 `attachment` with the exact name, and `filename*` in UTF-8 beside an ASCII fallback (each
+ * other character an underscore) when the name is not plain ASCII.
+ */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return contentDispositionHeader(fileName, { fallback: fileName.replace(/[^\x20-\x7e]/g, '_') });
 }

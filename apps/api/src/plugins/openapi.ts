@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import swagger from '@fastify/swagger';
 import { problemSchema, type RightsList } from '@portaal/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -7,8 +6,6 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from './auth.ts';
-
-const require = createRequire(import.meta.url);
 
 /**
  * The response headers the API sends, declared once as `components.headers`. A route names the ones
@@ -352,41 +349,64 @@ export const openapiPlugin = fp<{ brandName: string }>(async (app: FastifyInstan
   });
 });
 
-/** The OpenAPI document and a reference page rendered by Scalar from a same-origin script (no inline script). */
+/** A body compressed once, sent as brotli or gzip when the client accepts it. */
+function compressedOnce(body: () => string) {
+  let cached: { raw: Buffer; br: Buffer; gzip: Buffer } | undefined;
+  return (accept: string | undefined) => {
+    if (!cached) {
+      const raw = Buffer.from(body());
+      cached = {
+        raw,
+        br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(raw, { level: 9 }),
+      };
+    }
+    const encoding = /\bbr\b/.test(accept ?? '') ? 'br' : /\bgzip\b/.test(accept ?? '') ? 'gzip' : undefined;
+    return { encoding, body: encoding ? cached[encoding] : cached.raw };
+  };
+}
+
+/**
+ * The OpenAPI document, compressed, and a reference page rendered by Redoc's standalone bundle, which
+ * the web build ships (api-docs/redoc.standalone.js, precompressed): no inline script, so the CSP stays
+ * strict, and no renderer among the production dependencies. Search is off: Redoc runs it in a worker
+ * from a blob: URL, which the CSP refuses.
+ */
 export async function docsRoutes(app: FastifyInstance, { brandName }: { brandName: string }) {
-  const scriptPath = require.resolve('@scalar/api-reference/browser/standalone.js');
-  let script: Promise<Buffer> | undefined;
+  const document = compressedOnce(() => JSON.stringify(app.swagger()));
 
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { hide: true, response: { 200: z.unknown() } } },
-    async () => app.swagger(),
+    async (request, reply) => {
+      const { encoding, body } = document(request.headers['accept-encoding']);
+      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(body);
+    },
   );
 
-  app.get(
-    '/api/docs',
-    { config: { access: 'public' }, schema: { hide: true, response: { 200: z.string() } } },
-    async (_request, reply) => {
-      reply.type('text/html; charset=utf-8');
-      return `<!doctype html>
+  const page = compressedOnce(
+    () => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${brandName.replace(/[<>&"]/g, '')} API reference</title></head>
 <body>
-<script id="api-reference" data-url="/api/openapi.json"></script>
-<script src="/api/docs/scalar.js"></script>
+<redoc spec-url="/api/openapi.json" disable-search="true"></redoc>
+<script src="/api-docs/redoc.standalone.js"></script>
 </body>
-</html>`;
-    },
+</html>
+`,
   );
 
   app.get(
-    '/api/docs/scalar.js',
+    '/api/docs',
     { config: { access: 'public' }, schema: { hide: true, response: { 200: z.unknown() } } },
-    async (_request, reply) => {
-      script ??= readFile(scriptPath);
-      reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=86400');
-      return script;
+    async (request, reply) => {
+      const { encoding, body } = page(request.headers['accept-encoding']);
+      reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(body);
     },
   );
 }
