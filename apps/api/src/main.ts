@@ -30,10 +30,12 @@ async function main() {
   const { db, pool } = createDatabase(url);
   let stopping = false;
   let jobs: Jobs | undefined;
+  let demoTopUp: NodeJS.Timeout | undefined;
 
   const stop = async (app?: Awaited<ReturnType<typeof buildApp>>) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(demoTopUp);
     say('\nStopping Portaal…');
     // Fastify lets in-flight requests finish and answers 503 to new ones meanwhile.
     await app?.close().catch(() => {});
@@ -48,6 +50,14 @@ async function main() {
     await runMigrations(db);
     if (!config.DATABASE_URL || process.env.SEED_DEMO === 'true') {
       if (await seedDemo(db, config.PROVIDER_ROLE_PREFIX)) say('Loaded the demo data.');
+      // The demo's metric series end where they were seeded; without a top-up every server reads
+      // "no recent measurements" a quarter of an hour after the start.
+      demoTopUp = setInterval(() => {
+        seedDemo(db, config.PROVIDER_ROLE_PREFIX).catch((error: unknown) =>
+          console.error('Could not top up the demo metric series:', error),
+        );
+      }, 60_000);
+      demoTopUp.unref();
     }
     // One process product: the API also runs the mail workers (`npm run worker` adds more).
     jobs = await startJobs({
