@@ -1,4 +1,5 @@
 import type { TicketCategory, TicketDepartment, TicketStatus } from '@portaal/contracts';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -13,6 +14,20 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.table.ts';
 import { users } from '../users/users.table.ts';
+
+/** Texts the service desk inserts into a reply, per language; staff manage them. */
+export const savedReplies = pgTable(
+  'saved_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    language: text('language').$type<'en' | 'nl'>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [index('saved_replies_language_title_idx').on(table.language, table.title, table.id)],
+);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -36,6 +51,18 @@ export const tickets = pgTable(
     attachmentCount: integer('attachment_count').notNull().default(0),
     /** The landscape object the ticket is about (`devices/12`, `prefixes/10.20.0.0/24`), if any. */
     landscapeObjectId: text('landscape_object_id'),
+    /** The staff member handling the ticket (shown to the customer as "handled by"); null when unassigned. */
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who wrote the last visible message with text: the service desk (true) or the customer (false). */
+    lastReplyStaff: boolean('last_reply_staff').notNull().default(false),
+    /**
+     * When the service desk's answer is due: set from the response target of the ticket's priority when
+     * the customer writes and nothing was awaiting the desk; 'infinity' once the desk answered or the
+     * ticket is closed. Stored (not computed) so that the staff queue pages by it through an index.
+     */
+    deskDueAt: timestamp('desk_due_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`'infinity'`),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
@@ -45,6 +72,11 @@ export const tickets = pgTable(
     // … and within one author's own tickets (callers without ticket-read-all).
     // … and the tickets about one landscape object (its page lists the open ones).
     index('tickets_landscape_object_idx').on(table.customerId, table.landscapeObjectId),
+    // The staff queue over all customers: open tickets by urgency (due time, then number).
+    index('tickets_desk_queue_idx').on(table.deskDueAt, table.id).where(sql`${table.status} <> 'closed'`),
+    index('tickets_assignee_queue_idx')
+      .on(table.assigneeId, table.deskDueAt, table.id)
+      .where(sql`${table.status} <> 'closed'`),
     index('tickets_author_updated_idx').on(
       table.customerId,
       table.authorId,
@@ -67,6 +99,12 @@ export const ticketMessages = pgTable(
     body: text('body').notNull(),
     internal: boolean('internal').notNull().default(false),
     statusChange: text('status_change').$type<TicketStatus>(),
+    /**
+     * Set on an assignment event (always internal): the new assignee, or null with `assignment` true
+     * when the ticket was unassigned.
+     */
+    assignment: boolean('assignment').notNull().default(false),
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (table) => [index('ticket_messages_ticket_idx').on(table.ticketId, table.id)],
