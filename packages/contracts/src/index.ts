@@ -11,3 +11,4 @@ export * from './rights.ts';
 export * from './text.ts';
 export * from './tickets.ts';
 export * from './trends.ts';
+export * from './usage.ts';
