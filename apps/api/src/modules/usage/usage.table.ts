@@ -1,5 +1,5 @@
 import type { UsageKind, UsageUnit } from '@portaal/contracts';
-import { boolean, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.table.ts';
 
 /**
@@ -28,7 +28,7 @@ export const usageEntries = pgTable(
     rate: text('rate').notNull().default('0.00'),
   },
   (table) => [
+    // Also the index of the usage screen and reports: (customer, period) is its prefix.
     unique('usage_entries_bundle_key').on(table.customerId, table.period, table.usageType, table.subtype),
-    index('usage_entries_customer_period_idx').on(table.customerId, table.period),
   ],
 );
