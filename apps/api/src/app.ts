@@ -27,6 +27,9 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { createMetricsSource } from './modules/trends/metrics-sources.ts';
 import { trendRoutes } from './modules/trends/trends.routes.ts';
 import { createTrendsService } from './modules/trends/trends.service.ts';
+import { createUsageRepo } from './modules/usage/usage.repo.ts';
+import { usageRoutes } from './modules/usage/usage.routes.ts';
+import { createUsageService } from './modules/usage/usage.service.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
 import { createMeService } from './modules/users/me.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
@@ -130,6 +133,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     oidc: { issuer: config.issuer, clientId: config.OIDC_CLIENT_ID },
   });
   const trends = createTrendsService({ metrics: createMetricsSource(config, db), landscape, customers });
+  const usage = createUsageService(createUsageRepo(db));
 
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { customerExists: customers.exists });
@@ -188,6 +192,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   await app.register(changeRequestRoutes, { tickets });
   await app.register(landscapeRoutes, { landscape });
   await app.register(trendRoutes, { trends });
+  await app.register(usageRoutes, { usage });
   if (config.embeddedIdp) {
     await app.register(passwordRoutes, { password: createPasswordService(users.accountStore) });
   }

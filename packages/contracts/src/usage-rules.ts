@@ -123,10 +123,10 @@ export function recentPeriods(now: Date, count = USAGE_MONTHS): string[] {
 }
 
 /** Groups of entries by type, each group's entries sorted by usageType (SPEC.md §3), groups in kind order. */
-export function groupUsage<T extends { type: string; usage_type: string }>(
+export function groupUsage<K extends string, T extends { type: K; usage_type: string }>(
   entries: readonly T[],
-): { type: string; usages: T[] }[] {
-  const groups = new Map<string, T[]>();
+): { type: K; usages: T[] }[] {
+  const groups = new Map<K, T[]>();
   for (const entry of entries) {
     const list = groups.get(entry.type) ?? [];
     list.push(entry);

@@ -2,6 +2,7 @@ import { staffRoleNames } from '@portaal/contracts';
 import { hashPassword } from '@portaal/idp/password';
 import { createDatabaseLandscapeSource } from '../../modules/landscape/landscape.repo.ts';
 import { seedDemoMetrics } from '../../modules/trends/trends.seed.ts';
+import { seedDemoUsage } from '../../modules/usage/usage.seed.ts';
 import type { Database } from '../client.ts';
 import {
   addresses,
@@ -33,7 +34,8 @@ export async function seedDemo(
   const tickets = await seedDemoTickets(db);
   const landscape = await seedDemoLandscape(db);
   const series = metrics && (await seedDemoMetrics(db, await demoMetricServers(db)));
-  return foundation || tickets || landscape || series;
+  const usage = await seedDemoUsage(db);
+  return foundation || tickets || landscape || series || usage;
 }
 
 /**
