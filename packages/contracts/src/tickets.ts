@@ -255,12 +255,6 @@ export const changeRequestSchema = z
   .meta({ id: 'ChangeRequest' });
 export type ChangeRequest = z.input<typeof changeRequestSchema>;
 
-/** The contract in POST contracts/{contract_id}/end-request: its reference, until the contracts domain exists. */
-export const contractParamsSchema = z.object({
-  customer_id: customerIdSchema,
-  contract_id: shortText(60),
-});
-
 /** Today as YYYY-MM-DD in UTC: the earliest end date a request may ask for. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 

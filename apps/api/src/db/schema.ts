@@ -1,7 +1,9 @@
 export { idpKeys, idpPayloads, idpSignInThrottle } from '@portaal/idp/tables';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/availability/availability.table.ts';
+export * from '../modules/contracts/contracts.table.ts';
 export * from '../modules/customers/customers.table.ts';
+export * from '../modules/invoices/invoices.table.ts';
 export * from '../modules/landscape/landscape.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/reports/reports.table.ts';
