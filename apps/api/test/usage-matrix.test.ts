@@ -75,9 +75,11 @@ describe.each(subjects)('$username', (subject) => {
 
   it('GET usage: own, other, unknown customer, with exact counts', async () => {
     const options = await auth(subject);
-    const [a, b, c] = await Promise.all(
-      [mine, other, UNKNOWN].map((id) => send(server, 'GET', usageUrl(id), options)),
-    );
+    const [a, b, c] = await Promise.all([
+      send(server, 'GET', usageUrl(mine), options),
+      send(server, 'GET', usageUrl(other), options),
+      send(server, 'GET', usageUrl(UNKNOWN), options),
+    ]);
     if (anonymous) return expect([a.status, b.status, c.status]).toEqual([401, 401, 401]);
     expect(c.status).toBe(404);
     expect(code(c)).toBe('CUSTOMER_NOT_FOUND');

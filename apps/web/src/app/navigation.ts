@@ -17,6 +17,8 @@ export const access = {
   adminAgreements: { global: ['agreement-read'] },
   adminMailings: { global: ['mailing-read'] },
   adminUsage: { global: ['usage-read'] },
+  /** The usage screen's data (DESIGN.md §2): the route itself needs uptime-read (SPEC.md §6). */
+  usage: { customer: ['usage-read'] },
 } as const satisfies Record<string, 'login' | RightsRequirement>;
 
 export type AreaKey =
@@ -68,7 +70,7 @@ export const navigation: NavItem[] = [
     requirement: access.slaUsage,
     built: false,
     children: [
-      { key: 'usage', to: '/sla-usage/usage', requirement: access.slaUsage, built: false },
+      { key: 'usage', to: '/sla-usage/usage', requirement: access.slaUsage, built: true },
       { key: 'reports', to: '/sla-usage/reports', requirement: access.slaUsage, built: false },
       {
         key: 'applicationStatuses',

@@ -46,8 +46,8 @@ export const demoBundles: Record<number, Bundle[]> = {
     bundle('observe', 'observe_bytes', 'logs', 'GiB', 200, 1.1, '0.20'),
   ],
   1002: [
-    // Over quota most months.
-    bundle('hours', 'manhour', 'support', 'hour', 8, 1.15, '95.00', { step: 0.25 }),
+    // Over quota every month (1.6 × 0.65 > 1).
+    bundle('hours', 'manhour', 'support', 'hour', 8, 1.6, '95.00', { step: 0.25 }),
     bundle('storage', 'storage', 'block', 'GiB', 750, 0.45, '0.06'),
     bundle('traffic', 'traffic', 'internet', 'TB', 25, 0.5, '12.50'),
     bundle('observe', 'observe_series', 'metrics', 'series', 20_000, 0.4, '0.01', { step: 1 }),

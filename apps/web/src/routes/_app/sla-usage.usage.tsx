@@ -1,10 +1,34 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
-import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
+import { usageQueries } from '../../features/usage/api/usage-queries.ts';
+import { UsagePage } from '../../features/usage/components/usage-page.tsx';
+import { validateUsageSearch } from '../../features/usage/utils/search-params.ts';
 
 export const Route = createFileRoute('/_app/sla-usage/usage')({
   staticData: { requirement: access.slaUsage, title: { page: 'nav.usage', area: 'slaUsage' } },
   beforeLoad: guard(access.slaUsage),
-  component: () => <ComingSoon area="usage" />,
+  validateSearch: validateUsageSearch,
+  loaderDeps: ({ search }) => ({ period: search.period }),
+  // Not awaited: the page shows its placeholders, and a failure shows in the page with "try again".
+  loader: ({ context, deps }) => {
+    const { api, queryClient, selected, can } = context.session;
+    const customerId = selected.get()?.id;
+    if (customerId === undefined || !can(access.usage, customerId)) return;
+    void queryClient
+      .ensureQueryData(usageQueries.period(api, customerId, deps.period))
+      .catch(() => undefined);
+  },
+  component: UsageRoute,
 });
+
+function UsageRoute() {
+  const { period } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <UsagePage
+      period={period}
+      onPeriodChange={(next) => void navigate({ search: next ? { period: next } : {}, replace: true })}
+    />
+  );
+}

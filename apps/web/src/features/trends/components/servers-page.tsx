@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { ObserveLimits } from '../../../components/observe/observe-limits.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { trendsQueries } from '../api/trends-queries.ts';
 import { ObservePromo } from './observe-promo.tsx';
-import { LoadFailed, LoadingBlocks } from './page-states.tsx';
 import { ServerCard } from './server-card.tsx';
 import classes from './trends.module.css';
 

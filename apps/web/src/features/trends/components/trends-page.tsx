@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { formatDate, type Language } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { trendsQueries } from '../api/trends-queries.ts';
@@ -34,7 +35,6 @@ import {
   type TimeRange,
   timePresets,
 } from '../utils/time-range.ts';
-import { LoadFailed, LoadingBlocks } from './page-states.tsx';
 
 /** uPlot and the chart code load as a chunk of their own, when the first chart is shown. */
 const TrendChart = lazy(() => import('./trend-chart.tsx').then((module) => ({ default: module.TrendChart })));

@@ -1,12 +1,12 @@
 import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { apiErrorText } from '../../lib/error-text.ts';
 
 /** Placeholder blocks while something loads; announced once as "Loading…". */
 export function LoadingBlocks({ count = 3, height = 90 }: { count?: number; height?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" role="status" data-testid="trends-loading">
+    <Stack gap="sm" role="status" data-testid="page-loading">
       <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders

@@ -1,0 +1,101 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type ColourMode,
+  chooseColourMode,
+  expectNoAxeViolations,
+  saveScreenshot,
+  setLanguage,
+  settle,
+  signIn,
+  switchCustomer,
+} from './support.ts';
+
+/*
+ * SLA and usage (issue 12): the usage screen in Dutch for technical-viewer, the period chooser, a
+ * bundle over quota, the message for a role without usage; every new screen passes axe in both colour
+ * modes, and screenshots are kept at phone and desktop widths in both languages.
+ */
+
+const h1 = (page: Page, text: string | RegExp) =>
+  expect(page.getByRole('heading', { level: 1 })).toHaveText(text);
+
+test('technical-viewer reads this month’s usage and the month before, in Dutch', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'technical-viewer', { language: 'nl' });
+  await page.goto('/sla-usage/usage');
+  await h1(page, 'Verbruik');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    'Uren',
+    'Opslag',
+    'Dataverkeer',
+    'Observe',
+  ]);
+  const hour = page.getByRole('article', { name: 'Uur', exact: true });
+  await expect(hour).toContainText('Support');
+  await expect(hour).toContainText('Aan het begin van de maand: 16 u');
+  await expect(hour.locator('[role=img]')).toHaveAttribute('aria-label', /^\d+% verbruikt, \d+% over$/);
+  await expect(hour.getByTestId('usage-status')).toHaveText(/Ruim voldoende over|Raakt op|Op of bijna op/);
+  await expect(page.getByRole('article', { name: 'Opslag', exact: true })).toContainText(/TiB/);
+
+  const month = page.getByLabel('Maand');
+  const options = await month.locator('option').allTextContents();
+  expect(options).toHaveLength(13);
+  await month.selectOption({ index: 1 });
+  await expect(page).toHaveURL(/period=\d{4}-\d{2}/);
+  await expect(page.getByRole('article')).toHaveCount(7);
+});
+
+test('a role without usage is told so', async ({ page }) => {
+  await signIn(page, 'financial-viewer', { language: 'en' });
+  await page.goto('/sla-usage/usage');
+  await h1(page, 'Usage');
+  await expect(page.getByText('Your role does not include usage.', { exact: false })).toBeVisible();
+});
+
+test('an owner sees a bundle over quota', async ({ page }) => {
+  await signIn(page, 'multi', { language: 'en' });
+  await switchCustomer(page, 'Northwind Logistics Ltd');
+  await page.goto('/sla-usage/usage');
+  const hour = page.getByRole('article', { name: 'Hour', exact: true });
+  await expect(hour.getByTestId('usage-overusage')).toHaveText(/^Over quota: \d/);
+  await expect(hour).toContainText('used, more than the 8 h bundle');
+  await expect(hour.getByTestId('usage-status')).toHaveText('Used up or nearly used up');
+});
+
+const MODES: ColourMode[] = ['light', 'dark'];
+const WIDTHS = [
+  { name: '360', viewport: { width: 360, height: 780 } },
+  { name: '1440', viewport: { width: 1440, height: 900 } },
+] as const;
+
+/** Signs in as staff (any customer) in a colour mode, on the customer whose screens are shot. */
+async function prepare(page: Page, mode: ColourMode, customer: string) {
+  await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+  await signIn(page, 'staff-moderator', { language: 'en' });
+  await chooseColourMode(page, mode);
+  await switchCustomer(page, customer);
+}
+
+/** axe in both languages and widths, and screenshots of each. */
+export async function shoot(page: Page, mode: ColourMode, name: string, ready: () => Promise<void>) {
+  for (const language of ['en', 'nl'] as const) {
+    await setLanguage(page, language);
+    for (const width of WIDTHS) {
+      await page.setViewportSize(width.viewport);
+      await ready();
+      await settle(page);
+      const label = `${language}-${width.name}-${mode}`;
+      await expectNoAxeViolations(page, `${name}, ${label}`);
+      await saveScreenshot(page, `sla-${name}-${label}`);
+    }
+  }
+}
+
+for (const mode of MODES) {
+  test(`Usage: axe and screenshots, ${mode} mode`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await prepare(page, mode, 'Northwind Logistics Ltd');
+    await page.goto('/sla-usage/usage');
+    await shoot(page, mode, 'usage', () => expect(page.getByRole('article')).toHaveCount(4));
+  });
+}
