@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerIdp } from '@portaal/idp';
+import { createSignInThrottle } from '@portaal/idp/throttle';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -143,6 +144,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     connectOrigins: idpOrigin === publicOrigin ? [] : [idpOrigin],
     analyticsOrigin: config.analytics && new URL(config.analytics.host).origin,
     rateLimitMax: config.RATE_LIMIT_MAX,
+    pool: db.$client,
   });
   await app.register(openapiPlugin, { brandName: config.BRAND_NAME });
   await app.register(authPlugin, {
@@ -194,7 +196,9 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   await app.register(trendRoutes, { trends });
   await app.register(usageRoutes, { usage });
   if (config.embeddedIdp) {
-    await app.register(passwordRoutes, { password: createPasswordService(users.accountStore) });
+    await app.register(passwordRoutes, {
+      password: createPasswordService(users.accountStore, createSignInThrottle(db)),
+    });
   }
   await app.register(webRoutes, { distDir: config.WEB_DIST ?? defaultWebDist, clientConfig });
   return app;

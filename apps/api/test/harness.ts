@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -75,4 +78,20 @@ export async function startTestServer(
       await pool.end();
     },
   };
+}
+
+/** A small built web app (index.html, a hashed asset and its map, a build id) in a temporary folder. */
+export async function fakeWebDist() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'portaal-web-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Portaal</title></head><body></body></html>',
+  );
+  await mkdir(path.join(dir, 'builds'));
+  await writeFile(path.join(dir, 'builds', 'latest.json'), '{"build_id":"b-42"}');
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js.map'), '{"version":3}');
+  await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1);');
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

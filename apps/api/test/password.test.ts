@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { hashPassword, verifyPassword } from '@portaal/idp/password';
 import { loginWithPassword } from '@portaal/idp/testing';
 import pg from 'pg';
@@ -31,8 +32,6 @@ interface Problem {
 
 interface Row {
   password_hash: string;
-  failed_logins: number;
-  locked_until: Date | null;
 }
 
 async function createUser(password: string) {
@@ -47,10 +46,7 @@ async function createUser(password: string) {
 }
 
 async function row(id: string): Promise<Row> {
-  const result = await db.query<Row>(
-    'select password_hash, failed_logins, locked_until from users where id = $1',
-    [id],
-  );
+  const result = await db.query<Row>('select password_hash from users where id = $1', [id]);
   const found = result.rows[0];
   if (!found) throw new Error(`no user ${id}`);
   return found;
@@ -58,6 +54,31 @@ async function row(id: string): Promise<Row> {
 
 const change = (body: unknown, headers?: Record<string, string>) =>
   call(server, 'POST', '/api/v2/password', { body, headers });
+
+/** The same call from another loopback address (127.0.0.2), as another client would make it. */
+function changeFrom(localAddress: string, body: unknown): Promise<number> {
+  const url = new URL('/api/v2/password', server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(JSON.stringify(body));
+  });
+}
+
+async function failures(username: string, address = '127.0.0.1'): Promise<number | undefined> {
+  const result = await db.query<{ failures: number }>(
+    'select failures from idp_sign_in_throttle where username = $1 and address = $2',
+    [username, address],
+  );
+  return result.rows[0]?.failures;
+}
 
 const login = (username: string, password: string) =>
   loginWithPassword({
@@ -96,8 +117,8 @@ describe('POST /api/v2/password', () => {
     expect((response.json as Problem).code).toBe('INVALID_CURRENT_PASSWORD');
     const after = await row(user.id);
     expect(after.password_hash).toBe(before.password_hash);
-    // The mistake counts towards the login page's lock.
-    expect(after.failed_logins).toBe(1);
+    // The mistake counts towards the login page's throttle, for this username and address only.
+    expect(await failures(user.username)).toBe(1);
     await expect(login(user.username, user.password)).resolves.toHaveProperty('access_token');
   });
 
@@ -111,41 +132,49 @@ describe('POST /api/v2/password', () => {
     expect((response.json as Problem).code).toBe('INVALID_CURRENT_PASSWORD');
   });
 
-  it('respects the lock of the login page', async () => {
-    const user = await createUser('locked-password');
+  it('slows down attempts per username and address after 5 failures, without locking the account', async () => {
+    const user = await createUser('throttled-password');
     const before = await row(user.id);
     const wrong = { username: user.username, current_password: 'nope-nope', new_password: 'new-password-4' };
-    for (let attempt = 1; attempt <= 4; attempt++) {
+    for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await change(wrong);
       expect(response.status, `attempt ${attempt}`).toBe(400);
     }
-    const fifth = await change(wrong);
-    expect(fifth.status).toBe(429);
-    expect((fifth.json as Problem).code).toBe('ACCOUNT_LOCKED');
-    expect((await row(user.id)).locked_until?.getTime()).toBeGreaterThan(Date.now());
+    expect(await failures(user.username)).toBe(5);
 
-    // Locked: even the right password changes nothing, and the login page refuses too.
+    // From this address the next attempt must wait, right password or not, and changes nothing;
+    // the login page, which counts in the same place, makes this address wait too.
     const right = await change({ ...wrong, current_password: user.password });
     expect(right.status).toBe(429);
-    expect((right.json as Problem).code).toBe('ACCOUNT_LOCKED');
+    expect((right.json as Problem).code).toBe('TOO_MANY_ATTEMPTS');
     expect((await row(user.id)).password_hash).toBe(before.password_hash);
-    await expect(login(user.username, user.password)).rejects.toThrow();
+    await expect(login(user.username, user.password)).rejects.toThrow(/Too many failed attempts/);
 
-    // Once the lock has run out, the right password works and the counter starts again.
-    await db.query(`update users set locked_until = now() - interval '1 minute' where id = $1`, [user.id]);
-    const after = await change({ ...wrong, current_password: user.password });
-    expect(after.status).toBe(204);
-    const unlocked = await row(user.id);
-    expect(unlocked.failed_logins).toBe(0);
-    expect(unlocked.locked_until).toBeNull();
-    expect(await verifyPassword('new-password-4', unlocked.password_hash)).toBe(true);
+    // The user at their own address is not slowed by the stranger's mistakes.
+    expect(await changeFrom('127.0.0.2', { ...wrong, current_password: user.password })).toBe(204);
+    expect(await verifyPassword('new-password-4', (await row(user.id)).password_hash)).toBe(true);
+    expect(await failures(user.username, '127.0.0.2')).toBeUndefined();
+
+    // Once the wait (15 s after the fifth failure) is over, this address may try again.
+    await db.query(
+      `update idp_sign_in_throttle set last_failure_at = now() - interval '16 seconds' where username = $1`,
+      [user.username],
+    );
+    const later = await change({
+      ...wrong,
+      current_password: 'new-password-4',
+      new_password: 'new-password-5',
+    });
+    expect(later.status).toBe(204);
+    expect(await failures(user.username)).toBeUndefined();
   });
 
-  it('counts a lock set by the login page', async () => {
-    const user = await createUser('login-locked');
+  it("counts the login page's failures", async () => {
+    const user = await createUser('login-throttled');
     await db.query(
-      `update users set failed_logins = 5, locked_until = now() + interval '5 minutes' where id = $1`,
-      [user.id],
+      `insert into idp_sign_in_throttle (username, address, failures, last_failure_at)
+       values ($1, '127.0.0.1', 5, now())`,
+      [user.username],
     );
     const response = await change({
       username: user.username,

@@ -8,11 +8,11 @@ import { seedDemo } from '../src/db/seed/demo.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
- * The ticket tests write (tickets, messages, notifications, watchers). Each file gets a database of
- * its own, migrated and seeded like the run's shared one, on the same server: the exact counts of
- * other files (customers, notifications of the demo users) stay exact, and ours start from the seed.
+ * A database of its own on this run's server, migrated and seeded like the run's shared one (without
+ * the metric series, seconds each): for tests that write, so that the exact counts of other files
+ * (customers, notifications of the demo users) stay exact, and theirs start from the seed.
  */
-export async function startTicketsServer(label: string, env: Record<string, string> = {}) {
+export async function seededDatabase(label: string) {
   const shared = inject('databaseUrl');
   const adminUrl = withDatabase(shared, 'postgres');
   const sharedName = new URL(shared).pathname.slice(1);
@@ -28,11 +28,16 @@ export async function startTicketsServer(label: string, env: Record<string, stri
   const { db, pool } = createDatabase(databaseUrl, 2);
   try {
     await runMigrations(db);
-    // The ticket tests read no metrics: their databases skip the series (seconds each).
     await seedDemo(db, undefined, { metrics: false });
   } finally {
     await pool.end();
   }
+  return { databaseUrl, drop: () => dropDatabase(adminUrl, name) };
+}
+
+/** The whole product on a seeded database of this file's own (see seededDatabase). */
+export async function startTicketsServer(label: string, env: Record<string, string> = {}) {
+  const { databaseUrl, drop } = await seededDatabase(label);
   const server: TestServer = await startTestServer(env, undefined, { databaseUrl });
   const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // Dropping the database (WITH FORCE) can reach a connection that is still closing after sql.end();
@@ -49,7 +54,7 @@ export async function startTicketsServer(label: string, env: Record<string, stri
     async close() {
       await server.close();
       await sql.end();
-      await dropDatabase(adminUrl, name);
+      await drop();
     },
   };
 }

@@ -1,29 +1,16 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { fakeWebDist, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
-let distDir: string;
+let web: Awaited<ReturnType<typeof fakeWebDist>>;
 
 beforeAll(async () => {
-  distDir = await mkdtemp(path.join(tmpdir(), 'portaal-web-'));
-  await mkdir(path.join(distDir, 'assets'));
-  await writeFile(
-    path.join(distDir, 'index.html'),
-    '<!doctype html><html><head><title>Portaal</title></head><body></body></html>',
-  );
-  await mkdir(path.join(distDir, 'builds'));
-  await writeFile(path.join(distDir, 'builds', 'latest.json'), '{"build_id":"b-42"}');
-  await writeFile(path.join(distDir, 'assets', 'app-abc123.js.map'), '{"version":3}');
-  await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1);');
-  server = await startTestServer({ WEB_DIST: distDir });
+  web = await fakeWebDist();
+  server = await startTestServer({ WEB_DIST: web.dir });
 });
 afterAll(async () => {
   await server?.close();
-  if (distDir) await rm(distDir, { recursive: true, force: true });
+  await web?.remove();
 });
 
 const get = (pathname: string) => fetch(`${server.baseUrl}${pathname}`, { redirect: 'manual' });

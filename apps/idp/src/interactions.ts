@@ -6,11 +6,10 @@ import type { IdpContext } from './context.ts';
 import { readForm, redirect, send } from './http.ts';
 import { languageFromAcceptLanguage, languageFromList, pickLanguage } from './i18n.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { createSignInThrottle } from './throttle.ts';
 import type { Language } from './types.ts';
 import type { LoginError } from './views.ts';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MS = 5 * 60_000;
 const MAX_USERNAME = 256;
 const MAX_PASSWORD = 1024;
 
@@ -28,31 +27,22 @@ export function createInteractionHandlers(context: IdpContext) {
   // Unknown users cost a hash check too, so timing does not tell which usernames exist.
   const dummyHash = hashPassword(randomUUID());
 
-  async function authenticate(rawUsername: string, password: string): Promise<Outcome> {
+  const throttle = createSignInThrottle(options.db);
+
+  /** The throttle comes first: while an address must wait, its attempts are not even checked. */
+  async function authenticate(rawUsername: string, password: string, address: string): Promise<Outcome> {
     // Keycloak stores usernames in lower case; so does the portal.
-    const username = rawUsername.trim().toLowerCase();
+    const username = rawUsername.trim().toLowerCase().slice(0, MAX_USERNAME);
+    if (await throttle.waitMs(username, address)) return { error: 'throttled' };
     const account =
-      username && username.length <= MAX_USERNAME && password.length <= MAX_PASSWORD
-        ? await accounts.findByUsername(username)
-        : undefined;
-    if (!account) {
-      await verifyPassword(password, await dummyHash);
-      return { error: 'invalidCredentials' };
-    }
-    const now = Date.now();
-    if (account.lockedUntil && account.lockedUntil.getTime() > now) return { error: 'locked' };
-    const valid = await verifyPassword(password, account.passwordHash ?? (await dummyHash));
-    if (valid && account.passwordHash !== null) {
-      if (account.failedLogins > 0 || account.lockedUntil) await accounts.resetFailedLogins(account.id);
+      username && password.length <= MAX_PASSWORD ? await accounts.findByUsername(username) : undefined;
+    const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyHash));
+    if (account && valid && account.passwordHash !== null) {
+      await throttle.succeeded(username, address);
       return { accountId: account.id };
     }
-    // After a lock has run out the count starts again, so one more mistake does not lock at once.
-    const lockExpired = account.lockedUntil !== null;
-    if (lockExpired) await accounts.resetFailedLogins(account.id);
-    const failures = (lockExpired ? 0 : account.failedLogins) + 1;
-    const lockUntil = failures >= MAX_FAILED_LOGINS ? new Date(now + LOCK_MS) : null;
-    await accounts.recordFailedLogin(account.id, lockUntil);
-    return { error: lockUntil ? 'locked' : 'invalidCredentials' };
+    await throttle.failed(username, address);
+    return { error: 'invalidCredentials' };
   }
 
   function languageFor(request: IncomingMessage, interaction?: Interaction): Language {
@@ -151,7 +141,7 @@ export function createInteractionHandlers(context: IdpContext) {
     const interaction = await pendingLogin(raw, response, request.params.uid);
     if (!interaction) return;
     const username = form.get('username') ?? '';
-    const outcome = await authenticate(username, form.get('password') ?? '');
+    const outcome = await authenticate(username, form.get('password') ?? '', request.ip);
     if ('error' in outcome) {
       // Keycloak answers a failed login with the page again (200), the message in #input-error.
       renderLogin(response, interaction, languageFor(raw, interaction), 200, {

@@ -16,11 +16,7 @@ export interface IdpAccount {
   globalRoles: string[];
 }
 
-export type IdpLoginAccount = IdpAccount & {
-  passwordHash: string | null;
-  failedLogins: number;
-  lockedUntil: Date | null;
-};
+export type IdpLoginAccount = IdpAccount & { passwordHash: string | null };
 
 /** What the IdP needs of the portal's accounts; the portal database stays the source of truth. */
 export interface IdpAccountStore {
@@ -28,10 +24,7 @@ export interface IdpAccountStore {
   findById(id: string): Promise<IdpAccount | undefined>;
   /** Customer rights plus 'global', computed by the portal (DESIGN.md §2). */
   rights(id: string): Promise<RightsMap>;
-  /** Adds one to the failed-login count and sets (or clears) the lock. */
-  recordFailedLogin(id: string, lockUntil: Date | null): Promise<void>;
-  resetFailedLogins(id: string): Promise<void>;
-  /** For the change-password page of a later issue. */
+  /** The change-password page's (POST /api/v2/password). */
   setPassword(id: string, passwordHash: string): Promise<void>;
 }
 

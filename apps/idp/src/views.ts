@@ -65,7 +65,7 @@ ${body}
 `;
 }
 
-export type LoginError = 'invalidCredentials' | 'locked';
+export type LoginError = 'invalidCredentials' | 'throttled';
 
 export interface LoginPageInput {
   language: Language;

@@ -121,9 +121,18 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   const verify = createTokenVerifier(options);
+  // Rights are read once per request (the access check, then the handler, use the same answer).
+  const rightsOfRequest = new WeakMap<FastifyRequest, Promise<RightsMap>>();
   app.decorateRequest('principal', null);
-  app.decorateRequest('rights', async function rights(this: FastifyRequest) {
-    return this.principal ? options.rightsFor(this.principal.sub, this.principal.globalRoles) : {};
+  app.decorateRequest('rights', function rights(this: FastifyRequest) {
+    let found = rightsOfRequest.get(this);
+    if (!found) {
+      found = this.principal
+        ? options.rightsFor(this.principal.sub, this.principal.globalRoles)
+        : Promise.resolve({});
+      rightsOfRequest.set(this, found);
+    }
+    return found;
   });
 
   // Authentication runs before validation, so an anonymous caller learns nothing about the input.

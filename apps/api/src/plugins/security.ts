@@ -1,8 +1,10 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type pg from 'pg';
 import { AppError } from '../lib/app-error.ts';
+import { postgresRateLimitStore } from './rate-limit-store.ts';
 
 export interface SecurityOptions {
   /** Origins the browser app talks to besides itself: the IdP, an analytics host. */
@@ -13,11 +15,27 @@ export interface SecurityOptions {
    */
   analyticsOrigin?: string | undefined;
   rateLimitMax: number;
+  /** Where the rate-limit counters live, shared by every API process. */
+  pool: pg.Pool;
+}
+
+/**
+ * API calls are counted per signed-in user, and per address only for anonymous calls (many users
+ * share one office address). The app's own files and pages are never limited: a throttled page would
+ * turn into JSON, and the IdP's sign-in has its own throttle.
+ */
+function rateLimitKey(request: FastifyRequest): string {
+  return request.principal ? `user:${request.principal.sub}` : `address:${request.ip}`;
+}
+
+function exemptFromRateLimit(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url ?? request.url;
+  return !url.startsWith('/api/') || url === '/api/openapi.json' || url.startsWith('/api/docs');
 }
 
 /** Security headers (CSP without inline script), no-store on API answers, and rate limiting. */
 export const securityPlugin = fp<SecurityOptions>(
-  async (app: FastifyInstance, { connectOrigins, analyticsOrigin, rateLimitMax }) => {
+  async (app: FastifyInstance, { connectOrigins, analyticsOrigin, rateLimitMax, pool }) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -48,9 +66,11 @@ export const securityPlugin = fp<SecurityOptions>(
     await app.register(rateLimit, {
       max: rateLimitMax,
       timeWindow: 60_000,
-      // Health checks of a load balancer must never be throttled.
-      allowList: (request) =>
-        request.routeOptions.url === '/healthz' || request.routeOptions.url === '/readyz',
+      store: postgresRateLimitStore(pool),
+      // After authentication (onRequest), before validation: the caller is known, and bad input counts.
+      hook: 'preValidation',
+      keyGenerator: rateLimitKey,
+      allowList: exemptFromRateLimit,
       errorResponseBuilder: (_request, context) =>
         new AppError(
           'RATE_LIMITED',

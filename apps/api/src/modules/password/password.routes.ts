@@ -26,7 +26,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ password: PasswordService }
       },
     },
     async (request, reply) => {
-      await password.change(request.body);
+      await password.change(request.body, request.ip);
       return reply.code(204).send(null);
     },
   );

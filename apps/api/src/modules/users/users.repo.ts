@@ -5,12 +5,16 @@ import { customers } from '../customers/customers.table.ts';
 import { memberships, users } from './users.table.ts';
 
 export function createUsersRepo(db: Database) {
+  const membershipsOfUser = db
+    .select({ customerId: memberships.customerId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, sql.placeholder('userId')))
+    .prepare('memberships_of_user');
+
   return {
+    /** Read on every request that needs rights: a named prepared statement, parsed once per connection. */
     async membershipsOf(userId: string): Promise<Membership[]> {
-      return db
-        .select({ customerId: memberships.customerId, role: memberships.role })
-        .from(memberships)
-        .where(eq(memberships.userId, userId));
+      return membershipsOfUser.execute({ userId });
     },
     /** Memberships with the customer's name, for the caller's profile. */
     async membershipsWithNames(userId: string) {
@@ -73,15 +77,6 @@ export function createUsersRepo(db: Database) {
     async findById(id: string) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
-    },
-    async recordFailedLogin(id: string, lockedUntil: Date | null) {
-      await db
-        .update(users)
-        .set({ failedLogins: sql`${users.failedLogins} + 1`, lockedUntil })
-        .where(eq(users.id, id));
-    },
-    async resetFailedLogins(id: string) {
-      await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, id));
     },
     async setPassword(id: string, passwordHash: string) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));

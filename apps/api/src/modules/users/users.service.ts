@@ -19,25 +19,16 @@ export interface KnownUser {
 
 interface Options {
   rolePrefix: string;
-  /** Memberships are cached this long, so a revoked role works on one of the next requests. */
-  cacheMs?: number;
 }
 
-export function createUsersService(repo: UsersRepo, { rolePrefix, cacheMs = 3000 }: Options) {
-  const cache = new Map<string, { at: number; value: Promise<Membership[]> }>();
-
-  function memberships(userId: string): Promise<Membership[]> {
-    const now = Date.now();
-    const hit = cache.get(userId);
-    if (hit && now - hit.at < cacheMs) return hit.value;
-    const value = repo.membershipsOf(userId);
-    value.catch(() => cache.delete(userId));
-    cache.set(userId, { at: now, value });
-    if (cache.size > 10_000) {
-      for (const [key, entry] of cache) if (now - entry.at >= cacheMs) cache.delete(key);
-    }
-    return value;
-  }
+/**
+ * Memberships are read from PostgreSQL whenever a request needs them (once per request, one indexed
+ * lookup by a prepared statement), never kept in memory: a revoked role is refused on the very next
+ * request in every API process. A cache invalidated by LISTEN/NOTIFY was tried and measured: the
+ * notification can reach a busy process after the next request (docs/decisions).
+ */
+export function createUsersService(repo: UsersRepo, { rolePrefix }: Options) {
+  const memberships = (userId: string): Promise<Membership[]> => repo.membershipsOf(userId);
 
   /** DESIGN.md §2: customer rights from memberships, global rights from the IdP's client roles. */
   async function rightsFor(userId: string, globalRoles: readonly string[]): Promise<RightsMap> {
@@ -59,14 +50,7 @@ export function createUsersService(repo: UsersRepo, { rolePrefix, cacheMs = 3000
   const accountStore: IdpAccountStore = {
     async findByUsername(username) {
       const row = await repo.findByUsername(username);
-      return (
-        row && {
-          ...toAccount(row),
-          passwordHash: row.passwordHash,
-          failedLogins: row.failedLogins,
-          lockedUntil: row.lockedUntil,
-        }
-      );
+      return row && { ...toAccount(row), passwordHash: row.passwordHash };
     },
     async findById(id) {
       const row = await repo.findById(id);
@@ -75,11 +59,9 @@ export function createUsersService(repo: UsersRepo, { rolePrefix, cacheMs = 3000
     async rights(id) {
       const row = await repo.findById(id);
       return row
-        ? rightsMapFor(await repo.membershipsOf(id), globalRightsForRoles(row.globalRoles, rolePrefix))
+        ? rightsMapFor(await memberships(id), globalRightsForRoles(row.globalRoles, rolePrefix))
         : {};
     },
-    recordFailedLogin: (id, lockUntil) => repo.recordFailedLogin(id, lockUntil),
-    resetFailedLogins: (id) => repo.resetFailedLogins(id),
     setPassword: (id, hash) => repo.setPassword(id, hash),
   };
 

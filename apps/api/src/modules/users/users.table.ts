@@ -15,8 +15,6 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   globalRoles: text('global_roles').array().notNull().default(sql`'{}'::text[]`),
   groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -140,13 +140,13 @@ describe('Change password page', () => {
     ]);
   });
 
-  it('says when the account is locked', async () => {
-    const { user } = await renderPage({ username: 'owner', answer: () => problem(429, 'ACCOUNT_LOCKED') });
+  it('says when attempts from here must wait', async () => {
+    const { user } = await renderPage({ username: 'owner', answer: () => problem(429, 'TOO_MANY_ATTEMPTS') });
     await user.type(screen.getByLabelText(/^Current password/), 'whatever-1');
     await user.type(screen.getByLabelText(/^New password/), 'new-password-1');
     await user.type(screen.getByLabelText(/^Repeat new password/), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed attempts.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed attempts from here. Wait a little and try again.');
   });
 
   it('confirms a change and moves focus to the confirmation', async () => {

@@ -112,8 +112,8 @@ function ChangePasswordForm() {
             form.setFieldError('current_password', t('password.errors.INVALID_CURRENT_PASSWORD'));
             return;
           }
-          if (code === 'ACCOUNT_LOCKED') {
-            setFormError(t('password.errors.ACCOUNT_LOCKED'));
+          if (code === 'TOO_MANY_ATTEMPTS') {
+            setFormError(t('password.errors.TOO_MANY_ATTEMPTS'));
             return;
           }
           const fieldErrors = error instanceof ApiError ? (error.details.errors ?? []) : [];
