@@ -52,7 +52,7 @@ const ticketListColumns = `t.id, t.customer_id, t.subject, t.department, t.categ
   u.family_name as author_family_name, u.global_roles as author_roles,
   to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-  t.message_count, t.attachment_count,
+  t.message_count, t.attachment_count, t.last_reply_staff,
   to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at`;
 
 export const TICKET_LIST_ALL_SQL = `select ${ticketListColumns}
@@ -84,6 +84,7 @@ interface TicketRow {
   updated_at: string;
   message_count: number;
   attachment_count: number;
+  last_reply_staff: boolean;
   cursor_at: string;
 }
 
@@ -110,6 +111,7 @@ function toTicketSummary(row: TicketRow) {
     updated_at: row.updated_at,
     message_count: row.message_count,
     attachment_count: row.attachment_count,
+    last_reply_by: row.last_reply_staff ? 'staff' : 'customer',
   };
 }
 

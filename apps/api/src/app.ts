@@ -22,6 +22,9 @@ import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { createPasswordService } from './modules/password/password.service.ts';
 import { changeRequestRoutes } from './modules/tickets/change-requests.routes.ts';
+import { createDeskRepo } from './modules/tickets/desk.repo.ts';
+import { deskRoutes } from './modules/tickets/desk.routes.ts';
+import { createDeskService } from './modules/tickets/desk.service.ts';
 import { createTicketsRepo } from './modules/tickets/tickets.repo.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -118,7 +121,8 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     maxFiles: config.ATTACHMENT_MAX_FILES,
     maxTotalBytes: Math.floor(config.ATTACHMENT_MAX_TOTAL_MB * 1024 * 1024),
   };
-  const tickets = createTicketsService(createTicketsRepo(db), {
+  const ticketsRepo = createTicketsRepo(db, config.TICKET_RESPONSE_TARGETS);
+  const tickets = createTicketsService(ticketsRepo, {
     events: notifications,
     users,
     rolePrefix: config.PROVIDER_ROLE_PREFIX,
@@ -127,9 +131,21 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     cursors,
   });
 
+  const audit = createAuditLog(db);
+  const desk = createDeskService({
+    repo: createDeskRepo(db),
+    ticketsRepo,
+    tickets,
+    users,
+    events: notifications,
+    audit,
+    cursors,
+    rolePrefix: config.PROVIDER_ROLE_PREFIX,
+  });
+
   const landscape = createLandscapeService({
     source: createLandscapeSource(config, db),
-    audit: createAuditLog(db),
+    audit,
     cursors,
     oidc: { issuer: config.issuer, clientId: config.OIDC_CLIENT_ID },
   });
@@ -192,6 +208,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   await app.register(notificationRoutes, { notifications });
   await app.register(ticketRoutes, { tickets, attachmentRules });
   await app.register(changeRequestRoutes, { tickets });
+  await app.register(deskRoutes, { desk });
   await app.register(landscapeRoutes, { landscape });
   await app.register(trendRoutes, { trends });
   await app.register(usageRoutes, { usage });

@@ -84,6 +84,19 @@ export const configSchema = z
       .string()
       .regex(/^\+?[\d ()-]{6,30}$/, 'must be a phone number')
       .default('+31 20 123 4567'),
+    /**
+     * Response targets of the service desk in minutes for priorities 1, 2 and 3 (High, Normal, Low):
+     * how long after the customer wrote an answer is due before the ticket counts as overdue.
+     */
+    TICKET_RESPONSE_TARGETS: z
+      .string()
+      .regex(/^\d{1,6},\d{1,6},\d{1,6}$/, 'must be three whole numbers of minutes, e.g. 60,240,1440')
+      .default('60,240,1440')
+      .transform((value) => {
+        const [high = 60, normal = 240, low = 1440] = value.split(',').map(Number);
+        return { 1: high, 2: normal, 3: low } as const;
+      })
+      .refine((targets) => Object.values(targets).every((minutes) => minutes > 0), 'must all be more than 0'),
     ATTACHMENT_EXTENSIONS: z
       .string()
       .regex(/^[a-z0-9]{1,10}(,[a-z0-9]{1,10})*$/, 'must be a comma-separated list of lower-case extensions')

@@ -11,6 +11,7 @@ export * from './notifications.ts';
 export * from './password.ts';
 export * from './rights.ts';
 export * from './text.ts';
+export * from './ticket-desk.ts';
 export * from './tickets.ts';
 export * from './trends.ts';
 export * from './usage.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorSchema, isoDateTimeSchema, limitSchema } from './common.ts';
 import { ticketStatusSchema } from './tickets.ts';
 
-export const notificationKinds = ['ticket_reply', 'ticket_status'] as const;
+export const notificationKinds = ['ticket_reply', 'ticket_status', 'ticket_assigned'] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -4,6 +4,7 @@ import { text } from './text.ts';
 import {
   isSearchable,
   isValidIban,
+  lastReplyBy,
   TICKET_SEARCH_MIN_LENGTH,
   ticketCategories,
   ticketDepartments,
@@ -77,6 +78,8 @@ export const ticketMessageSchema = z
     internal: z.boolean(),
     /** Set when this message changed the ticket's status. */
     status_change: ticketStatusSchema.nullable(),
+    /** Set on an assignment event (internal, staff only): the new assignee, or null when unassigned. */
+    assignment: z.object({ assignee: personSchema.nullable() }).nullable(),
     attachments: z.array(attachmentSchema),
   })
   .meta({ id: 'TicketMessage' });
@@ -96,6 +99,8 @@ export const ticketSummarySchema = z
     updated_at: isoDateTimeSchema,
     message_count: z.number().int(),
     attachment_count: z.number().int(),
+    /** Who wrote the last visible message: the customer or the service desk. */
+    last_reply_by: z.enum(lastReplyBy),
   })
   .meta({ id: 'TicketSummary' });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
@@ -104,6 +109,8 @@ export const ticketSchema = ticketSummarySchema
   .extend({
     messages: z.array(ticketMessageSchema),
     watchers: z.array(personSchema),
+    /** The service desk member handling the ticket, or null while nobody is assigned. */
+    handled_by: personSchema.nullable(),
     /** What the caller may do with this ticket, so the screen shows only what works. */
     can_reply: z.boolean(),
     allowed_statuses: z.array(ticketStatusSchema),

@@ -40,6 +40,7 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import {
+  defaultResponseTargetMinutes,
   departmentForCategory,
   statusAfterCustomerReply,
   statusAfterStaffReply,
@@ -1496,6 +1497,9 @@ export interface DemoTicket {
   updatedAt: string;
   messageCount: number;
   attachmentCount: number;
+  /** Who wrote the last visible message with text, and when the desk's answer is due (null: nothing due). */
+  lastReplyStaff: boolean;
+  deskDueAt: string | null;
   messages: DemoMessage[];
 }
 
@@ -1550,6 +1554,19 @@ function resolve(definition: TicketDefinition, index: number): DemoTicket {
   const visible = messages.filter((message) => !message.internal);
   const last = visible.at(-1);
   if (!last) throw new Error(`${definition.key}: a ticket needs a message`);
+  // The desk's due time as the API keeps it: a customer's visible message starts the clock unless it
+  // runs, an answer of the desk or closing stops it.
+  let lastReplyStaff = false;
+  let dueAt: number | null = null;
+  for (const message of visible) {
+    const staff = message.author === 'staff-moderator';
+    if (message.body !== '') lastReplyStaff = staff;
+    if (message.statusChange === 'closed' || (staff && message.body !== '')) dueAt = null;
+    else if (!staff) {
+      dueAt ??= Date.parse(message.createdAt) + defaultResponseTargetMinutes[definition.priority] * 60_000;
+    }
+  }
+  if ((status as TicketStatus) === 'closed') dueAt = null;
   return {
     ...ticket,
     number: 10_001 + index,
@@ -1560,6 +1577,8 @@ function resolve(definition: TicketDefinition, index: number): DemoTicket {
     updatedAt: last.createdAt,
     messageCount: visible.filter((message) => message.body !== '').length,
     attachmentCount: visible.reduce((sum, message) => sum + message.attachments.length, 0),
+    lastReplyStaff,
+    deskDueAt: dueAt === null ? null : new Date(dueAt).toISOString(),
     messages,
   };
 }
@@ -1596,6 +1615,8 @@ export async function seedDemoTickets(db: Database): Promise<boolean> {
           attachmentCount: ticket.attachmentCount,
           createdAt: ticket.createdAt,
           updatedAt: ticket.updatedAt,
+          lastReplyStaff: ticket.lastReplyStaff,
+          deskDueAt: ticket.deskDueAt ?? 'infinity',
         })
         .returning({ id: tickets.id });
       if (!row) throw new Error(`demo tickets: ${ticket.key} was not inserted`);

@@ -1,6 +1,7 @@
 import { staffRoleNames } from '@portaal/contracts';
 import { hashPassword } from '@portaal/idp/password';
 import { createDatabaseLandscapeSource } from '../../modules/landscape/landscape.repo.ts';
+import { seedSavedReplies } from '../../modules/tickets/saved-replies.seed.ts';
 import { seedDemoMetrics } from '../../modules/trends/trends.seed.ts';
 import { seedDemoUsage } from '../../modules/usage/usage.seed.ts';
 import type { Database } from '../client.ts';
@@ -32,10 +33,11 @@ export async function seedDemo(
 ): Promise<boolean> {
   const foundation = await seedFoundation(db, rolePrefix);
   const tickets = await seedDemoTickets(db);
+  const savedReplies = await seedSavedReplies(db);
   const landscape = await seedDemoLandscape(db);
   const series = metrics && (await seedDemoMetrics(db, await demoMetricServers(db)));
   const usage = await seedDemoUsage(db);
-  return foundation || tickets || landscape || series || usage;
+  return foundation || tickets || savedReplies || landscape || series || usage;
 }
 
 /**

@@ -43,6 +43,9 @@ const texts = {
     changed: (actor: string, id: number, subject: string, status: string) =>
       `${actor} changed the status of ticket #${id} “${subject}” to: ${status}.`,
     statusNow: (status: string) => `The status is now: ${status}.`,
+    assignedSubject: (id: number, subject: string) => `Ticket #${id} is assigned to you: ${subject}`,
+    assigned: (actor: string, id: number, subject: string) =>
+      `${actor} assigned ticket #${id} “${subject}” to you.`,
     view: 'View the ticket and reply:',
     footer: (brand: string) =>
       `You receive this message from ${brand} because you wrote or follow this ticket.`,
@@ -57,6 +60,9 @@ const texts = {
     changed: (actor: string, id: number, subject: string, status: string) =>
       `${actor} heeft de status van ticket #${id} “${subject}” gewijzigd in: ${status}.`,
     statusNow: (status: string) => `De status is nu: ${status}.`,
+    assignedSubject: (id: number, subject: string) => `Ticket #${id} is aan u toegewezen: ${subject}`,
+    assigned: (actor: string, id: number, subject: string) =>
+      `${actor} heeft ticket #${id} “${subject}” aan u toegewezen.`,
     view: 'Bekijk het ticket en reageer:',
     footer: (brand: string) =>
       `U ontvangt dit bericht van ${brand} omdat u dit ticket hebt aangemaakt of volgt.`,
@@ -90,17 +96,21 @@ export function renderTicketMail(
   const link = ticketLink(options.publicUrl, event);
 
   const mailSubject =
-    event.kind === 'ticket_reply'
-      ? t.replySubject(event.ticketId, subject)
-      : event.status === 'closed'
-        ? t.closedSubject(event.ticketId)
-        : t.statusSubject(event.ticketId, status ?? '');
+    event.kind === 'ticket_assigned'
+      ? t.assignedSubject(event.ticketId, subject)
+      : event.kind === 'ticket_reply'
+        ? t.replySubject(event.ticketId, subject)
+        : event.status === 'closed'
+          ? t.closedSubject(event.ticketId)
+          : t.statusSubject(event.ticketId, status ?? '');
 
   // Paragraphs of plain text; the HTML part shows the same paragraphs, the excerpt as a quote.
   const intro =
-    event.kind === 'ticket_reply'
-      ? t.replied(event.actor.name, event.ticketId, subject)
-      : t.changed(event.actor.name, event.ticketId, subject, status ?? '');
+    event.kind === 'ticket_assigned'
+      ? t.assigned(event.actor.name, event.ticketId, subject)
+      : event.kind === 'ticket_reply'
+        ? t.replied(event.actor.name, event.ticketId, subject)
+        : t.changed(event.actor.name, event.ticketId, subject, status ?? '');
   const excerpt = event.kind === 'ticket_reply' && event.excerpt ? event.excerpt.trim() : undefined;
   const statusLine = event.kind === 'ticket_reply' && status ? t.statusNow(status) : undefined;
 

@@ -6,7 +6,7 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 
 /** Something happened to a ticket that its author and watchers hear about (bell and e-mail). */
 export interface TicketEvent {
-  kind: 'ticket_reply' | 'ticket_status';
+  kind: 'ticket_reply' | 'ticket_status' | 'ticket_assigned';
   /** Unique per event, e.g. `ticket-message:123`; with the recipient it keys notifications and mails. */
   eventKey: string;
   customerId: number;

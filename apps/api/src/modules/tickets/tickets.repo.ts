@@ -1,5 +1,7 @@
 import type { TicketCategory, TicketDepartment, TicketStatus } from '@portaal/contracts';
+import { defaultResponseTargetMinutes } from '@portaal/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { memberships, users } from '../users/users.table.ts';
 import type { Upload } from './attachments.ts';
@@ -34,7 +36,7 @@ const LIST_COLUMNS = `t.id, t.customer_id, t.subject, t.department, t.category, 
   u.family_name as author_family_name, u.global_roles as author_roles,
   to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-  t.message_count, t.attachment_count,
+  t.message_count, t.attachment_count, t.last_reply_staff,
   to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at`;
 
 const LIST_ORDER = 't.updated_at desc nulls last, t.id desc nulls last';
@@ -95,6 +97,7 @@ export interface ListRow {
   updated_at: string;
   message_count: number;
   attachment_count: number;
+  last_reply_staff: boolean;
   cursor_at: string;
 }
 
@@ -116,6 +119,8 @@ const FIRST_PAGE = { at: 'infinity', id: '9223372036854775807' };
 export interface NewTicket {
   customerId: number;
   authorId: string;
+  /** Filed by the service desk: nothing awaits the desk's answer then. */
+  byStaff: boolean;
   subject: string;
   department: TicketDepartment;
   category: TicketCategory;
@@ -131,7 +136,14 @@ export interface NewMessage {
   internal: boolean;
   statusChange: TicketStatus | null;
   files: readonly Upload[];
+  /** Written by the service desk (an answer) or by the customer (something awaits the desk). */
+  byStaff: boolean;
 }
+
+/** Response targets in minutes per priority (1, 2, 3): when the desk's answer is due. */
+export type ResponseTargets = Readonly<Record<1 | 2 | 3, number>>;
+
+const assignees = alias(users, 'assignee');
 
 const person = {
   authorId: users.id,
@@ -141,7 +153,16 @@ const person = {
   authorRoles: users.globalRoles,
 };
 
-export function createTicketsRepo(db: Database) {
+export function createTicketsRepo(
+  db: Database,
+  responseTargets: ResponseTargets = defaultResponseTargetMinutes,
+) {
+  // The due time of the desk's answer from the ticket's priority; the targets are whole numbers from
+  // the configuration, written into the statement as literals.
+  const targets = [1, 2, 3].map((priority) => Math.trunc(responseTargets[priority as 1 | 2 | 3]));
+  const dueFromNow = sql`now() + make_interval(mins => (${sql.raw(`array[${targets.join(',')}]`)}::int[])[${tickets.priority}])`;
+  const NOTHING_DUE = sql`'infinity'::timestamptz`;
+
   // The pg pool under Drizzle: the list runs as a named statement with a fixed text.
   const client = db.$client;
 
@@ -161,10 +182,17 @@ export function createTicketsRepo(db: Database) {
         updatedAt: tickets.updatedAt,
         messageCount: tickets.messageCount,
         attachmentCount: tickets.attachmentCount,
+        lastReplyStaff: tickets.lastReplyStaff,
         ...person,
+        assigneeId: assignees.id,
+        assigneeUsername: assignees.username,
+        assigneeGivenName: assignees.givenName,
+        assigneeFamilyName: assignees.familyName,
+        assigneeRoles: assignees.globalRoles,
       })
       .from(tickets)
       .innerJoin(users, eq(users.id, tickets.authorId))
+      .leftJoin(assignees, eq(assignees.id, tickets.assigneeId))
       .where(and(eq(tickets.id, ticketId), eq(tickets.customerId, customerId)))
       .limit(1)
       .prepare('ticket_by_id'),
@@ -187,11 +215,18 @@ export function createTicketsRepo(db: Database) {
         body: ticketMessages.body,
         internal: ticketMessages.internal,
         statusChange: ticketMessages.statusChange,
+        assignment: ticketMessages.assignment,
         createdAt: ticketMessages.createdAt,
         ...person,
+        assigneeId: assignees.id,
+        assigneeUsername: assignees.username,
+        assigneeGivenName: assignees.givenName,
+        assigneeFamilyName: assignees.familyName,
+        assigneeRoles: assignees.globalRoles,
       })
       .from(ticketMessages)
       .innerJoin(users, eq(users.id, ticketMessages.authorId))
+      .leftJoin(assignees, eq(assignees.id, ticketMessages.assigneeId))
       .where(eq(ticketMessages.ticketId, ticketId))
       .orderBy(asc(ticketMessages.id))
       .prepare('ticket_messages_by_ticket'),
@@ -317,6 +352,11 @@ export function createTicketsRepo(db: Database) {
           authorId: ticket.authorId,
           messageCount: 1,
           attachmentCount: ticket.files.length,
+          lastReplyStaff: ticket.byStaff,
+          // No row to read the priority from in an insert: the target of the given one.
+          deskDueAt: ticket.byStaff
+            ? NOTHING_DUE
+            : sql`now() + make_interval(mins => ${targets[ticket.priority - 1]}::int)`,
         })
         .returning({ id: tickets.id });
       if (!row) throw new Error('the ticket was not inserted');
@@ -337,6 +377,7 @@ export function createTicketsRepo(db: Database) {
           subject: tickets.subject,
           status: tickets.status,
           authorId: tickets.authorId,
+          assigneeId: tickets.assigneeId,
         })
         .from(tickets)
         .where(and(eq(tickets.id, id), eq(tickets.customerId, customer)))
@@ -368,10 +409,21 @@ export function createTicketsRepo(db: Database) {
       if (!row) throw new Error('the message was not inserted');
       await insertAttachments(tx, message.ticketId, row.id, message.files);
       const visible = !message.internal;
+      const answer = visible && message.body !== '';
+      // The desk's due time: nothing is due on a closed ticket or once the desk answered; a customer's
+      // visible message makes an answer due unless one already was (the clock runs from the first).
+      const deskDueAt =
+        status === 'closed' || (answer && message.byStaff)
+          ? NOTHING_DUE
+          : visible && !message.byStaff
+            ? sql`case when ${tickets.deskDueAt} = 'infinity' then ${dueFromNow} else ${tickets.deskDueAt} end`
+            : undefined;
       await tx
         .update(tickets)
         .set({
           status,
+          ...(deskDueAt ? { deskDueAt } : {}),
+          ...(answer ? { lastReplyStaff: message.byStaff } : {}),
           ...(visible ? { updatedAt: sql`now()` } : {}),
           ...(visible && message.body !== '' ? { messageCount: sql`${tickets.messageCount} + 1` } : {}),
           ...(visible && message.files.length > 0
@@ -379,6 +431,24 @@ export function createTicketsRepo(db: Database) {
             : {}),
         })
         .where(eq(tickets.id, message.ticketId));
+      return row.id;
+    },
+
+    /** Assigns the ticket (or unassigns it with null) and records it as an internal event in the thread. */
+    async setAssignee(tx: Executor, ticket: number, assigneeId: string | null, actorId: string) {
+      await tx.update(tickets).set({ assigneeId }).where(eq(tickets.id, ticket));
+      const [row] = await tx
+        .insert(ticketMessages)
+        .values({
+          ticketId: ticket,
+          authorId: actorId,
+          body: '',
+          internal: true,
+          assignment: true,
+          assigneeId,
+        })
+        .returning({ id: ticketMessages.id });
+      if (!row) throw new Error('the assignment was not recorded');
       return row.id;
     },
 

@@ -130,7 +130,26 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
     updated_at: row.updated_at,
     message_count: row.message_count,
     attachment_count: row.attachment_count,
+    last_reply_by: row.last_reply_staff ? 'staff' : 'customer',
   });
+
+  /** A joined user (assignee, watcher) as a person; null when the join found nobody. */
+  const joinedPerson = (row: {
+    assigneeId: string | null;
+    assigneeUsername: string | null;
+    assigneeGivenName: string | null;
+    assigneeFamilyName: string | null;
+    assigneeRoles: string[] | null;
+  }): Person | null =>
+    row.assigneeId === null
+      ? null
+      : toPerson({
+          authorId: row.assigneeId,
+          authorUsername: row.assigneeUsername ?? '',
+          authorGivenName: row.assigneeGivenName ?? '',
+          authorFamilyName: row.assigneeFamilyName ?? '',
+          authorRoles: row.assigneeRoles ?? [],
+        });
 
   /** Categories the caller may file in this customer (DESIGN.md §2); staff editors file every type. */
   async function categoriesFor(caller: Caller, customerId: number): Promise<TicketCategory[]> {
@@ -227,6 +246,8 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
       updated_at: toIso(row.updatedAt),
       message_count: row.messageCount,
       attachment_count: row.attachmentCount,
+      last_reply_by: row.lastReplyStaff ? 'staff' : 'customer',
+      handled_by: joinedPerson(row),
       messages: visible.map(
         (message): TicketMessage => ({
           message_id: message.id,
@@ -235,6 +256,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
           body: message.body,
           internal: message.internal,
           status_change: message.statusChange,
+          assignment: message.assignment ? { assignee: joinedPerson(message) } : null,
           attachments: filesByMessage.get(message.id) ?? [],
         }),
       ),
@@ -319,6 +341,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
         internal: false,
         statusChange: status,
         files: [],
+        byStaff: actor.staff,
       },
       status,
     );
@@ -345,6 +368,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
       repo.insertTicket(tx, {
         customerId,
         authorId: caller.user.id,
+        byStaff: isStaff(caller),
         subject: input.subject,
         department: departmentForCategory[input.category],
         category: input.category,
@@ -442,6 +466,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
             internal: input.internal,
             statusChange: changed && !split ? next : null,
             files,
+            byStaff: isStaff(caller),
           },
           split ? ticket.status : next,
         );

@@ -130,6 +130,7 @@ export function summary(overrides: Partial<TicketSummary> = {}): TicketSummary {
     updated_at: '2026-03-03T13:05:00Z',
     message_count: 2,
     attachment_count: 1,
+    last_reply_by: 'staff',
     ...overrides,
   };
 }
@@ -142,6 +143,7 @@ export function message(overrides: Partial<TicketMessage> = {}): TicketMessage {
     body: 'Since this morning our mail bounces.',
     internal: false,
     status_change: null,
+    assignment: null,
     attachments: [],
     ...overrides,
   };
@@ -152,6 +154,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     ...summary(),
     messages: [message()],
     watchers: [],
+    handled_by: null,
     can_reply: true,
     allowed_statuses: ['open', 'closed'],
     can_write_internal: false,

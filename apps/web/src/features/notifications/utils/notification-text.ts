@@ -17,6 +17,8 @@ export function notificationText(notification: Notification, t: TFunction): stri
   switch (notification.kind) {
     case 'ticket_reply':
       return t('notifications.kinds.ticket_reply', values);
+    case 'ticket_assigned':
+      return t('notifications.kinds.ticket_assigned', values);
     case 'ticket_status': {
       const status = (ticketStatuses as readonly string[]).includes(params.status ?? '')
         ? params.status
