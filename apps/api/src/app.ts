@@ -9,6 +9,9 @@ import { demoUsers } from './db/seed/demo-data.ts';
 import type { MailQueue } from './jobs/mail-queue.ts';
 import { createCursors, cursorSecret } from './lib/cursor.ts';
 import { createAuditLog } from './modules/audit/audit.service.ts';
+import { createAvailabilityRepo } from './modules/availability/availability.repo.ts';
+import { availabilityRoutes } from './modules/availability/availability.routes.ts';
+import { createAvailabilityService } from './modules/availability/availability.service.ts';
 import { createCustomersRepo } from './modules/customers/customers.repo.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
@@ -151,6 +154,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   });
   const trends = createTrendsService({ metrics: createMetricsSource(config, db), landscape, customers });
   const usage = createUsageService(createUsageRepo(db));
+  const availability = createAvailabilityService(createAvailabilityRepo(db));
 
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { customerExists: customers.exists });
@@ -212,6 +216,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   await app.register(landscapeRoutes, { landscape });
   await app.register(trendRoutes, { trends });
   await app.register(usageRoutes, { usage });
+  await app.register(availabilityRoutes, { availability });
   if (config.embeddedIdp) {
     await app.register(passwordRoutes, {
       password: createPasswordService(users.accountStore, createSignInThrottle(db)),

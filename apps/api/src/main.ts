@@ -49,11 +49,12 @@ async function main() {
   try {
     await runMigrations(db);
     if (!config.DATABASE_URL || process.env.SEED_DEMO === 'true') {
-      if (await seedDemo(db, config.PROVIDER_ROLE_PREFIX)) say('Loaded the demo data.');
+      if (await seedDemo(db, config.PROVIDER_ROLE_PREFIX, { publicUrl: config.publicUrl }))
+        say('Loaded the demo data.');
       // The demo's metric series end where they were seeded; without a top-up every server reads
       // "no recent measurements" a quarter of an hour after the start.
       demoTopUp = setInterval(() => {
-        seedDemo(db, config.PROVIDER_ROLE_PREFIX).catch((error: unknown) =>
+        seedDemo(db, config.PROVIDER_ROLE_PREFIX, { publicUrl: config.publicUrl }).catch((error: unknown) =>
           console.error('Could not top up the demo metric series:', error),
         );
       }, 60_000);

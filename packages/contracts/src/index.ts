@@ -1,3 +1,4 @@
+export * from './availability.ts';
 export * from './common.ts';
 export * from './contracts.ts';
 export * from './customers.ts';

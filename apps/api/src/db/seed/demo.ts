@@ -1,5 +1,6 @@
 import { staffRoleNames } from '@portaal/contracts';
 import { hashPassword } from '@portaal/idp/password';
+import { seedDemoAvailability } from '../../modules/availability/availability.seed.ts';
 import { createDatabaseLandscapeSource } from '../../modules/landscape/landscape.repo.ts';
 import { seedSavedReplies } from '../../modules/tickets/saved-replies.seed.ts';
 import { seedDemoMetrics } from '../../modules/trends/trends.seed.ts';
@@ -29,7 +30,7 @@ const SEED_NAME = 'demo-foundation';
 export async function seedDemo(
   db: Database,
   rolePrefix = 'provider',
-  { metrics = true }: { metrics?: boolean } = {},
+  { metrics = true, publicUrl = 'http://localhost:3000' }: { metrics?: boolean; publicUrl?: string } = {},
 ): Promise<boolean> {
   const foundation = await seedFoundation(db, rolePrefix);
   const tickets = await seedDemoTickets(db);
@@ -37,7 +38,8 @@ export async function seedDemo(
   const landscape = await seedDemoLandscape(db);
   const series = metrics && (await seedDemoMetrics(db, await demoMetricServers(db)));
   const usage = await seedDemoUsage(db);
-  return foundation || tickets || savedReplies || landscape || series || usage;
+  const availability = await seedDemoAvailability(db, { publicUrl });
+  return foundation || tickets || savedReplies || landscape || series || usage || availability;
 }
 
 /**

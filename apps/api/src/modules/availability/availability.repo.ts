@@ -1,0 +1,161 @@
+import type { Application, AvailabilityState, MaintenanceWindow, Outage } from '@portaal/contracts';
+import type { Database } from '../../db/client.ts';
+
+/** Applications with their uptime per time filter and the mean latency of the last 24 hours. */
+const LIST = `
+  select a.id, a.name, a.url, a.interval_seconds, a.uptime_target::float8 as uptime_target, a.state,
+    a.state_since, a.last_checked_at, u.*
+  from applications a
+  left join lateral (
+    select
+      count(*) filter (where c.at >= $2 and c.state = 'up')::int as up_24h,
+      count(*) filter (where c.at >= $2 and c.state = 'down')::int as down_24h,
+      count(*) filter (where c.at >= $3 and c.state = 'up')::int as up_month,
+      count(*) filter (where c.at >= $3 and c.state = 'down')::int as down_month,
+      count(*) filter (where c.at >= $4 and c.at < $3 and c.state = 'up')::int as up_last,
+      count(*) filter (where c.at >= $4 and c.at < $3 and c.state = 'down')::int as down_last,
+      avg(c.latency_ms) filter (where c.at >= $2) as latency
+    from application_checks c
+    where c.application_id = a.id and c.at >= least($2::timestamptz, $4::timestamptz) and c.at <= $5
+  ) u on true
+  where a.customer_id = $1
+  order by a.name, a.id`;
+
+const BUCKETS = `
+  select extract(epoch from date_bin(make_interval(secs => $2::int), at, $3::timestamptz))::bigint::text as t,
+    avg(latency_ms) as latency,
+    count(*) filter (where state = 'down')::int as down,
+    count(*) filter (where state <> 'maintenance')::int as counted,
+    count(*) filter (where state = 'up')::int as up
+  from application_checks
+  where application_id = $1 and at >= $3 and at < $4
+  group by 1`;
+
+const OUTAGES = `
+  select o.at as started_at, o.ended_at, o.error from (
+    select e.at, e.error, (
+      select min(n.at) from application_events n
+      where n.application_id = e.application_id and n.at > e.at and n.to_state <> 'down'
+    ) as ended_at
+    from application_events e
+    where e.application_id = $1 and e.to_state = 'down' and e.at < $3
+  ) o
+  where o.ended_at is null or o.ended_at > $2
+  order by o.at desc`;
+
+const MAINTENANCE = `
+  select starts_at, ends_at, description from maintenance_windows
+  where application_id = $1 and ends_at > $2
+  order by starts_at desc`;
+
+interface ListRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  url: string;
+  interval_seconds: number;
+  uptime_target: number;
+  state: AvailabilityState | null;
+  state_since: Date | null;
+  last_checked_at: Date | null;
+  up_24h: number | null;
+  down_24h: number | null;
+  up_month: number | null;
+  down_month: number | null;
+  up_last: number | null;
+  down_last: number | null;
+  latency: string | null;
+}
+
+export interface UptimeCounts {
+  up: number;
+  down: number;
+}
+
+export interface ApplicationListRow extends Omit<Application, 'uptime' | 'latency_ms'> {
+  counts: { last24h: UptimeCounts; currentMonth: UptimeCounts; lastPeriod: UptimeCounts };
+  latency_ms: number | null;
+}
+
+export interface BucketRow extends Record<string, unknown> {
+  t: string;
+  latency: string | null;
+  down: number;
+  counted: number;
+  up: number;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Availability reads, always scoped by customer (STYLE.md habit 4); node-postgres for the SQL above. */
+export function createAvailabilityRepo(db: Database) {
+  const client = db.$client;
+  return {
+    async list(
+      customerId: number,
+      at: { since24h: Date; monthStart: Date; lastStart: Date; now: Date },
+    ): Promise<ApplicationListRow[]> {
+      const { rows } = await client.query<ListRow>(LIST, [
+        customerId,
+        at.since24h,
+        at.monthStart,
+        at.lastStart,
+        at.now,
+      ]);
+      return rows.map((row) => ({
+        application_id: row.id,
+        name: row.name,
+        url: row.url,
+        interval_seconds: row.interval_seconds,
+        uptime_target: Number(row.uptime_target),
+        state: row.state,
+        state_since: iso(row.state_since),
+        last_checked_at: iso(row.last_checked_at),
+        counts: {
+          last24h: { up: row.up_24h ?? 0, down: row.down_24h ?? 0 },
+          currentMonth: { up: row.up_month ?? 0, down: row.down_month ?? 0 },
+          lastPeriod: { up: row.up_last ?? 0, down: row.down_last ?? 0 },
+        },
+        latency_ms: row.latency === null ? null : Math.round(Number(row.latency)),
+      }));
+    },
+
+    /** Whether the application is the customer's. */
+    async owns(customerId: number, applicationId: number): Promise<boolean> {
+      const { rows } = await client.query('select 1 from applications where id = $1 and customer_id = $2', [
+        applicationId,
+        customerId,
+      ]);
+      return rows.length > 0;
+    },
+
+    async buckets(applicationId: number, stepSeconds: number, from: Date, to: Date): Promise<BucketRow[]> {
+      const { rows } = await client.query<BucketRow>(BUCKETS, [applicationId, stepSeconds, from, to]);
+      return rows;
+    },
+
+    async outages(applicationId: number, from: Date, to: Date): Promise<Outage[]> {
+      const { rows } = await client.query<{ started_at: Date; ended_at: Date | null; error: string | null }>(
+        OUTAGES,
+        [applicationId, from, to],
+      );
+      return rows.map((row) => ({
+        started_at: new Date(row.started_at).toISOString(),
+        ended_at: iso(row.ended_at),
+        error: row.error,
+      }));
+    },
+
+    async maintenance(applicationId: number, from: Date): Promise<MaintenanceWindow[]> {
+      const { rows } = await client.query<{ starts_at: Date; ends_at: Date; description: string }>(
+        MAINTENANCE,
+        [applicationId, from],
+      );
+      return rows.map((row) => ({
+        starts_at: new Date(row.starts_at).toISOString(),
+        ends_at: new Date(row.ends_at).toISOString(),
+        description: row.description,
+      }));
+    },
+  };
+}
+export type AvailabilityRepo = ReturnType<typeof createAvailabilityRepo>;
