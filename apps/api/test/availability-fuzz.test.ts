@@ -23,22 +23,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const ids = fc.oneof(
-  fc.constantFrom(
-    '1',
-    '2',
-    '3',
-    '4',
-    '6',
-    '0',
-    '-1',
-    '1.5',
-    '1e3',
-    '01',
-    ' 1',
-    '%2F1',
-    '2147483648',
-    'abc',
-  ),
+  fc.constantFrom('1', '2', '3', '4', '6', '0', '-1', '1.5', '1e3', '01', ' 1', '%2F1', '2147483648', 'abc'),
   fc.integer({ min: -5, max: 50 }).map(String),
   // `.` and `..` are path segments the URL resolves before the router: not an id at all.
   fc.string({ minLength: 1, maxLength: 12 }).filter((value) => value !== '.' && value !== '..'),
