@@ -15,6 +15,8 @@ import { createAvailabilityService } from './modules/availability/availability.s
 import { createCustomersRepo } from './modules/customers/customers.repo.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { createDashboard } from './modules/dashboard/dashboard.registry.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { landscapeRoutes } from './modules/landscape/landscape.routes.ts';
 import { createLandscapeService } from './modules/landscape/landscape.service.ts';
 import { createLandscapeSource } from './modules/landscape/landscape.sources.ts';
@@ -28,6 +30,7 @@ import { changeRequestRoutes } from './modules/tickets/change-requests.routes.ts
 import { createDeskRepo } from './modules/tickets/desk.repo.ts';
 import { deskRoutes } from './modules/tickets/desk.routes.ts';
 import { createDeskService } from './modules/tickets/desk.service.ts';
+import { ticketsPanel } from './modules/tickets/tickets.panel.ts';
 import { createTicketsRepo } from './modules/tickets/tickets.repo.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -135,6 +138,9 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   });
 
   const audit = createAuditLog(db);
+  // Dashboard panels: one registration per area, shown to callers with the area's read right.
+  const dashboard = createDashboard();
+  dashboard.register(ticketsPanel(db));
   const desk = createDeskService({
     repo: createDeskRepo(db),
     ticketsRepo,
@@ -213,6 +219,7 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   await app.register(ticketRoutes, { tickets, attachmentRules });
   await app.register(changeRequestRoutes, { tickets });
   await app.register(deskRoutes, { desk });
+  await app.register(dashboardRoutes, { dashboard });
   await app.register(landscapeRoutes, { landscape });
   await app.register(trendRoutes, { trends });
   await app.register(usageRoutes, { usage });
