@@ -8,15 +8,22 @@ import type { Database } from './db/client.ts';
 import { demoUsers } from './db/seed/demo-data.ts';
 import type { MailQueue } from './jobs/mail-queue.ts';
 import { createCursors, cursorSecret } from './lib/cursor.ts';
+import { administrationRoutes } from './modules/administration/administration.routes.ts';
 import { createAuditLog } from './modules/audit/audit.service.ts';
 import { createAvailabilityRepo } from './modules/availability/availability.repo.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
+import { createContractsRepo } from './modules/contracts/contracts.repo.ts';
+import { contractRoutes } from './modules/contracts/contracts.routes.ts';
+import { createContractsService } from './modules/contracts/contracts.service.ts';
 import { createCustomersRepo } from './modules/customers/customers.repo.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createDashboard } from './modules/dashboard/dashboard.registry.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createInvoicesRepo } from './modules/invoices/invoices.repo.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { landscapeRoutes } from './modules/landscape/landscape.routes.ts';
 import { createLandscapeService } from './modules/landscape/landscape.service.ts';
 import { createLandscapeSource } from './modules/landscape/landscape.sources.ts';
@@ -33,7 +40,7 @@ import { createDeskService } from './modules/tickets/desk.service.ts';
 import { ticketsPanel } from './modules/tickets/tickets.panel.ts';
 import { createTicketsRepo } from './modules/tickets/tickets.repo.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
-import { createTicketsService } from './modules/tickets/tickets.service.ts';
+import { type Caller, createTicketsService } from './modules/tickets/tickets.service.ts';
 import { createMetricsSource } from './modules/trends/metrics-sources.ts';
 import { trendRoutes } from './modules/trends/trends.routes.ts';
 import { createTrendsService } from './modules/trends/trends.service.ts';
@@ -161,6 +168,20 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   const trends = createTrendsService({ metrics: createMetricsSource(config, db), landscape, customers });
   const usage = createUsageService(createUsageRepo(db));
   const availability = createAvailabilityService(createAvailabilityRepo(db));
+  const invoices = createInvoicesService({
+    repo: createInvoicesRepo(db),
+    audit,
+    cursors,
+    customerExists: customers.exists,
+  });
+  const contracts = createContractsService<Caller>({
+    repo: createContractsRepo(db),
+    audit,
+    cursors,
+    customerExists: customers.exists,
+    fileEndRequest: (caller, customerId, body) =>
+      tickets.createChangeRequest(caller, customerId, { kind: 'end-contract', body }),
+  });
 
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { customerExists: customers.exists });
@@ -224,6 +245,9 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   await app.register(trendRoutes, { trends });
   await app.register(usageRoutes, { usage });
   await app.register(availabilityRoutes, { availability });
+  await app.register(invoiceRoutes, { invoices });
+  await app.register(contractRoutes, { contracts });
+  await app.register(administrationRoutes, { invoices, contracts });
   if (config.embeddedIdp) {
     await app.register(passwordRoutes, {
       password: createPasswordService(users.accountStore, createSignInThrottle(db)),

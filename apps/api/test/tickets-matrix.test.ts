@@ -568,6 +568,8 @@ describe.each(subjects)('writes: $username', (subject) => {
     expect((reopened.json as Ticket).messages.at(-1)).toMatchObject({ body: '', status_change: 'open' });
   });
 
+  // The end request's own matrix, on real contracts, is in administration-matrix.test.ts: here the
+  // contract does not exist, so callers with subscription-edit get 404.
   it('POST change-requests (billing-edit: address, bank account) and contracts/{id}/end-request (subscription-edit)', async () => {
     const options = await auth(subject);
     const request = (customer: number, kind: string, json: unknown) =>
@@ -610,7 +612,7 @@ describe.each(subjects)('writes: $username', (subject) => {
     const statuses = [addr, account, ending, other, unknown].map((response) => response.status);
     if (anonymous) return expect(statuses).toEqual([401, 401, 401, 401, 401]);
     const billing = subject.billing ? 201 : 403;
-    const subscription = subject.subscription ? 201 : 403;
+    const subscription = subject.subscription ? 404 : 403;
     expect(statuses).toEqual([
       billing,
       billing,
@@ -633,12 +635,10 @@ describe.each(subjects)('writes: $username', (subject) => {
       expect(description).toContain('Keizersgracht 12a');
       expect((account.json as Ticket).subject).toBe('Nieuwe bankrekening');
       expect((account.json as Ticket).messages[0]?.body).toContain('Verzoek: een bankrekening toevoegen:');
-      expect((ending.json as Ticket).messages[0]?.body).toContain('beëindigen per 31-03-2099');
     } else {
       expect(ticket.subject).toBe('Change of invoice address');
       expect(description).toContain('Request: change the invoice address to:');
       expect((account.json as Ticket).messages[0]?.body).toContain('IBAN: NL91 ABNA 0417 1643 00');
-      expect((ending.json as Ticket).subject).toBe('End of contract CT-2024-0042');
     }
   });
 });

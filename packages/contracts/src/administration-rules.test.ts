@@ -3,6 +3,7 @@ import {
   canRequestEnd,
   contractCosts,
   daysBetween,
+  fixedDecimal,
   fromCents,
   invoiceStatus,
   invoiceTotals,
@@ -30,6 +31,16 @@ describe('money in cents', () => {
 
   it.each(['', 'abc', '1.234', '1,50', '1e3', '0x10'])('refuses %j', (amount) => {
     expect(() => toCents(amount)).toThrow();
+  });
+
+  it.each([
+    ['7.5', 3, '7.500'],
+    ['007.50', 2, '7.50'],
+    ['-0.5', 4, '-0.5000'],
+    ['12', 0, '12'],
+    ['0', 2, '0.00'],
+  ] as const)('%s with %d decimals is %s', (value, scale, written) => {
+    expect(fixedDecimal(value, scale)).toBe(written);
   });
 
   it('sums exactly where floats do not (0.1 + 0.2)', () => {

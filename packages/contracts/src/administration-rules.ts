@@ -32,6 +32,8 @@ export const ADMINISTRATION_SEARCH_MIN_LENGTH = 3;
 export const MONEY_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
 /** A quantity (hours, pieces, GiB): up to 3 decimals. */
 export const QUANTITY_PATTERN = /^-?\d{1,9}(\.\d{1,3})?$/;
+/** A unit price: up to 4 decimals. */
+export const UNIT_PRICE_PATTERN = /^-?\d{1,12}(\.\d{1,4})?$/;
 /** A VAT rate in percent: 21, 9, 0 or 21.00. */
 export const VAT_RATE_PATTERN = /^\d{1,2}(\.\d{1,2})?$/;
 
@@ -52,6 +54,15 @@ function divRound(numerator: bigint, denominator: bigint): bigint {
   const d = denominator < 0n ? -denominator : denominator;
   const rounded = (n * 2n + d) / (d * 2n);
   return negative ? -rounded : rounded;
+}
+
+/** A decimal with exactly `scale` decimals ("7.5", 3 → "7.500"): one spelling per value. */
+export function fixedDecimal(value: string, scale: number): string {
+  const units = scaled(value, scale);
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${digits.slice(digits.length - scale)}` : ''}`;
 }
 
 /** "1234.5" → 123450n cents. */

@@ -5,6 +5,7 @@ import {
   contractStatuses,
   paymentMethods,
   QUANTITY_PATTERN,
+  UNIT_PRICE_PATTERN,
 } from './administration-rules.ts';
 import {
   commaList,
@@ -142,7 +143,7 @@ export const contractRuleInputSchema = z.object({
   unit: text({ error: 'is required' }).min(1, 'is required').max(20, 'must be at most 20 characters'),
   unit_price: z
     .string({ error: 'must be a decimal string' })
-    .regex(/^-?\d{1,12}(\.\d{1,4})?$/, 'must be a decimal string with at most 4 decimals'),
+    .regex(UNIT_PRICE_PATTERN, 'must be a decimal string with at most 4 decimals'),
   recurring: z.boolean({ error: 'must be true or false' }),
 });
 
@@ -209,3 +210,17 @@ export const contractUpsertSchema = z
     path: ['end_date'],
   });
 export type ContractUpsert = z.infer<typeof contractUpsertSchema>;
+
+const openInvoicesSchema = z.object({ count: z.number().int(), amount: moneySchema });
+
+/** The administration overview: invoices to pay and overdue with their sums, contracts renewing soon. */
+export const administrationOverviewSchema = z
+  .object({
+    currency: currencySchema,
+    /** Null without invoice-read. */
+    invoices: z.object({ to_pay: openInvoicesSchema, overdue: openInvoicesSchema }).nullable(),
+    /** Contracts renewing in the next 90 days, soonest first; null without subscription-read. */
+    renewals: z.array(contractSummarySchema).nullable(),
+  })
+  .meta({ id: 'AdministrationOverview' });
+export type AdministrationOverview = z.infer<typeof administrationOverviewSchema>;

@@ -9,6 +9,7 @@ import {
   parseInvoiceSearch,
   QUANTITY_PATTERN,
   toCents,
+  UNIT_PRICE_PATTERN,
   VAT_RATE_PATTERN,
 } from './administration-rules.ts';
 import {
@@ -141,7 +142,7 @@ export const invoiceLineInputSchema = z.object({
   unit: text({ error: 'is required' }).min(1, 'is required').max(20, 'must be at most 20 characters'),
   unit_price: z
     .string({ error: 'must be a decimal string' })
-    .regex(/^-?\d{1,12}(\.\d{1,4})?$/, 'must be a decimal string with at most 4 decimals'),
+    .regex(UNIT_PRICE_PATTERN, 'must be a decimal string with at most 4 decimals'),
   vat_rate: z
     .string({ error: 'must be a percentage as a decimal string' })
     .regex(VAT_RATE_PATTERN, 'must be a percentage between 0 and 99.99'),
@@ -180,7 +181,14 @@ export const invoiceUpsertSchema = z
   })
   .superRefine((body, context) => {
     // Lines that passed their own checks: the amount due cannot exceed the invoice's total.
-    if (body.lines.length === 0 || !MONEY_PATTERN.test(body.amount_due)) return;
+    // zod runs this even when a field failed its own check: compute only on well-formed numbers.
+    const wellFormed = body.lines.every(
+      (line) =>
+        QUANTITY_PATTERN.test(line.quantity) &&
+        UNIT_PRICE_PATTERN.test(line.unit_price) &&
+        VAT_RATE_PATTERN.test(line.vat_rate),
+    );
+    if (body.lines.length === 0 || !wellFormed || !MONEY_PATTERN.test(body.amount_due)) return;
     const { amount } = invoiceTotals(body.lines);
     const due = toCents(body.amount_due);
     if (due > 0n && due > toCents(amount)) {

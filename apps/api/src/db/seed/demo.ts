@@ -16,6 +16,7 @@ import {
   seedState,
   users,
 } from '../schema.ts';
+import { seedDemoAdministration } from './administration.seed.ts';
 import { DEMO_PASSWORD, demoCustomers, demoUsers } from './demo-data.ts';
 import { seedDemoTickets } from './demo-tickets.ts';
 import { seedDemoLandscape } from './landscape.seed.ts';
@@ -39,7 +40,10 @@ export async function seedDemo(
   const series = metrics && (await seedDemoMetrics(db, await demoMetricServers(db)));
   const usage = await seedDemoUsage(db);
   const availability = await seedDemoAvailability(db, { publicUrl });
-  return foundation || tickets || savedReplies || landscape || series || usage || availability;
+  const administration = await seedDemoAdministration(db);
+  return (
+    foundation || tickets || savedReplies || landscape || series || usage || availability || administration
+  );
 }
 
 /**

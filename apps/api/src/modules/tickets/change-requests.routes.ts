@@ -1,10 +1,4 @@
-import {
-  changeRequestSchema,
-  contractParamsSchema,
-  customerParamsSchema,
-  endContractRequestSchema,
-  ticketSchema,
-} from '@portaal/contracts';
+import { changeRequestSchema, customerParamsSchema, ticketSchema } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, ticketPath } from './tickets.routes.ts';
 import type { TicketsService } from './tickets.service.ts';
@@ -16,8 +10,8 @@ const responseHeaders = { 201: ['Location'] } as const;
 /**
  * SPEC.md §5 change requests, at DESIGN.md §4's addresses: each becomes an administrative ticket whose
  * description states whether something is changed or added. Their own rights apply instead of the
- * request types per role. Until the contracts domain exists, the contract id in the end request is the
- * contract's reference as the customer knows it.
+ * request types per role. The end-contract request lives with the contracts (contracts.routes.ts), which
+ * checks the contract before it files its ticket here.
  */
 export const changeRequestRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> = async (
   app,
@@ -45,30 +39,6 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ tickets: TicketsServic
         customerId,
         body.type === 'address' ? { kind: 'address', body } : { kind: 'bank-account', body },
       );
-      return reply.code(201).header('Location', ticketPath(customerId, ticket.ticket_id)).send(ticket);
-    },
-  );
-
-  app.post(
-    '/api/v2/customer/:customer_id/contracts/:contract_id/end-request',
-    {
-      config: { access: { rights: { customer: ['subscription-edit'] } } },
-      schema: {
-        tags,
-        operationId: 'createEndContractRequest',
-        summary: 'Request to end a contract (creates an administrative ticket)',
-        params: contractParamsSchema,
-        body: endContractRequestSchema,
-        response: created,
-        responseHeaders,
-      },
-    },
-    async (request, reply) => {
-      const customerId = request.params.customer_id;
-      const ticket = await tickets.createChangeRequest(await callerOf(request), customerId, {
-        kind: 'end-contract',
-        body: { ...request.body, contract_reference: request.params.contract_id },
-      });
       return reply.code(201).header('Location', ticketPath(customerId, ticket.ticket_id)).send(ticket);
     },
   );
