@@ -1,0 +1,178 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { customerParamsSchema, cursorSchema, isoDateTimeSchema, limitSchema } from './common.ts';
+import { languageSchema } from './customers.ts';
+import { customerRoles } from './rights.ts';
+import { text } from './text.ts';
+
+/**
+ * Contacts and users of DESIGN.md §8. Its own entry point (`@portaal/contracts/contacts`), not in the
+ * index: the phone rules carry libphonenumber's metadata (tens of kB), which only the contacts screens
+ * and the API need.
+ */
+
+/** SPEC.md §4: 'Select at least 1 role' on user roles. */
+export const SELECT_ROLE_MESSAGE = 'Select at least 1 role';
+export const PHONE_MESSAGE = 'Enter a valid phone number';
+export const EMAIL_MESSAGE = 'Enter a valid e-mail address';
+
+/** Numbers without a country code are Dutch: the provider's customers mostly are. */
+export const DEFAULT_PHONE_COUNTRY = 'NL';
+
+/**
+ * A valid phone number in its international form (`+31 20 123 4567`), or undefined when the text is
+ * no valid number. The API stores this form, so that every number reads the same everywhere.
+ */
+export function formatPhone(value: string): string | undefined {
+  const parsed = parsePhoneNumberFromString(value, DEFAULT_PHONE_COUNTRY);
+  return parsed?.isValid() ? parsed.formatInternational() : undefined;
+}
+
+/** The `tel:` target of a stored number. */
+export function phoneHref(value: string): string {
+  return `tel:${value.replace(/[^+\d]/g, '')}`;
+}
+
+const phoneSchema = text()
+  .max(40, PHONE_MESSAGE)
+  .transform((value, context) => {
+    if (value === '') return null;
+    const formatted = formatPhone(value);
+    if (!formatted) {
+      context.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return formatted;
+  });
+
+// Deliberately plain: one @, no spaces, a dot in the domain. The mail server has the last word.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const emailSchema = text()
+  .max(254, EMAIL_MESSAGE)
+  .refine((value) => EMAIL_PATTERN.test(value), EMAIL_MESSAGE)
+  .transform((value) => value.toLowerCase());
+
+export const contactRoleSchema = z.enum(customerRoles);
+
+/** Events a person may be told about (DESIGN.md §8), each by e-mail and/or chat. */
+export const notificationEvents = [
+  'ticket_updates',
+  'availability',
+  'invoices',
+  'contract_renewals',
+  'mailings',
+] as const;
+export const notificationEventSchema = z.enum(notificationEvents);
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+
+const eventList = z
+  .array(notificationEventSchema)
+  .max(notificationEvents.length)
+  .refine((list) => new Set(list).size === list.length, 'must not repeat an event');
+
+export const notificationChoicesSchema = z
+  .object({ email: eventList, chat: eventList })
+  .meta({ id: 'NotificationChoices' });
+export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
+
+/** Sync labels of SPEC.md §4: the state of a contact's login in the identity provider. */
+export const syncStatuses = ['active', 'disabled', 'stale'] as const;
+export const syncStatusSchema = z.enum(syncStatuses);
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+export const contactSummarySchema = z
+  .object({
+    contact_id: z.number().int(),
+    customer_id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    cellular: z.string().nullable(),
+    roles: z.array(contactRoleSchema),
+    language: languageSchema,
+    notifications: notificationChoicesSchema,
+    /** null: the contact has no login. */
+    sync: syncStatusSchema.nullable(),
+    /** Place on the call list (1 is called first), null when not on it. */
+    call_position: z.number().int().nullable(),
+  })
+  .meta({ id: 'ContactSummary' });
+export type ContactSummary = z.infer<typeof contactSummarySchema>;
+
+export const contactSchema = contactSummarySchema
+  .extend({
+    external_note: z.string(),
+    /** Only in answers to staff; customers never receive the key. */
+    internal_note: z.string().optional(),
+    created_at: isoDateTimeSchema,
+    updated_at: isoDateTimeSchema,
+  })
+  .meta({ id: 'Contact' });
+export type Contact = z.infer<typeof contactSchema>;
+
+const nameSchema = text().min(1, 'is required').max(100, 'must be at most 100 characters');
+const noteSchema = text({ multiline: true }).max(2000, 'must be at most 2000 characters');
+
+/** The body of POST contacts and PUT contacts/{id} (a PUT replaces every field). */
+export const contactInputSchema = z
+  .object({
+    first_name: nameSchema,
+    last_name: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema.nullable().default(null),
+    cellular: phoneSchema.nullable().default(null),
+    roles: z
+      .array(contactRoleSchema)
+      .min(1, SELECT_ROLE_MESSAGE)
+      .max(customerRoles.length)
+      .refine((list) => new Set(list).size === list.length, 'must not repeat a role'),
+    language: languageSchema,
+    notifications: notificationChoicesSchema.default({ email: [], chat: [] }),
+    external_note: noteSchema.default(''),
+    /** Staff only; a customer sending it is refused (INTERNAL_NOT_ALLOWED). */
+    internal_note: noteSchema.optional(),
+  })
+  .strict()
+  .meta({ id: 'ContactInput' });
+export type ContactInput = z.input<typeof contactInputSchema>;
+export type ContactData = z.output<typeof contactInputSchema>;
+
+export const contactParamsSchema = customerParamsSchema.extend({
+  contact_id: z.coerce
+    .number({ error: 'must be a contact id' })
+    .int('must be a whole number')
+    .positive('must be a positive number')
+    .max(2_147_483_647, 'is too large'),
+});
+
+export const contactListQuerySchema = z.object({ limit: limitSchema, cursor: cursorSchema });
+
+export const MAX_CALL_LIST = 50;
+export const callListInputSchema = z
+  .object({
+    contact_ids: z
+      .array(z.number().int().positive().max(2_147_483_647))
+      .max(MAX_CALL_LIST, `must hold at most ${MAX_CALL_LIST} contacts`)
+      .refine((list) => new Set(list).size === list.length, 'must not repeat a contact'),
+  })
+  .strict()
+  .meta({ id: 'CallListInput' });
+export type CallListInput = z.infer<typeof callListInputSchema>;
+
+export const MAX_TECHNICAL_EMAILS = 50;
+export const technicalEmailsSchema = z
+  .object({
+    emails: z
+      .array(emailSchema)
+      .max(MAX_TECHNICAL_EMAILS, `must hold at most ${MAX_TECHNICAL_EMAILS} addresses`)
+      .refine((list) => new Set(list).size === list.length, 'must not repeat an address'),
+  })
+  .strict()
+  .meta({ id: 'TechnicalEmails' });
+export type TechnicalEmails = z.infer<typeof technicalEmailsSchema>;
+
+/** Display name of a contact: first and last name. */
+export const contactName = (contact: { first_name: string; last_name: string }) =>
+  `${contact.first_name} ${contact.last_name}`.trim();
