@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { customerParamsSchema, cursorSchema, isoDateTimeSchema, limitSchema } from './common.ts';
+import { cursorSchema, customerParamsSchema, isoDateTimeSchema, limitSchema } from './common.ts';
 import { languageSchema } from './customers.ts';
 import { customerRoles } from './rights.ts';
 import { text } from './text.ts';

@@ -1,7 +1,16 @@
 import type { CustomerRole } from '@portaal/contracts';
 import type { NotificationChoices, SyncStatus } from '@portaal/contracts/contacts';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.table.ts';
 import { users } from '../users/users.table.ts';
 
