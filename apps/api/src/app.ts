@@ -173,6 +173,8 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
     audit,
     cursors,
     customerExists: customers.exists,
+    customers,
+    brandName: config.BRAND_NAME,
   });
   const contracts = createContractsService<Caller>({
     repo: createContractsRepo(db),

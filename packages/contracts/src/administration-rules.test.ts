@@ -4,6 +4,9 @@ import {
   contractCosts,
   daysBetween,
   fixedDecimal,
+  formatDate,
+  formatDecimalQuantity,
+  formatMoney,
   fromCents,
   invoiceStatus,
   invoiceTotals,
@@ -182,5 +185,28 @@ describe('invoice search', () => {
     ['01-10-2026 - 99-99-2026', { kind: 'invalid', reason: 'bad_date' }],
   ] as const)('%j', (query, parsed) => {
     expect(parseInvoiceSearch(query)).toEqual(parsed);
+  });
+});
+
+describe('display', () => {
+  it.each([
+    ['1234.5', 'nl', '€ 1.234,50'],
+    ['1234.5', 'en', '€1,234.50'],
+    ['-0.07', 'nl', '€ -0,07'],
+    ['999999999999.99', 'en', '€999,999,999,999.99'],
+  ])('%s in %s is %s', (amount, language, shown) => {
+    expect(formatMoney(amount, language).replace(/\u00a0/g, ' ')).toBe(shown);
+  });
+
+  it('shows unit prices with the decimals they have', () => {
+    expect(formatMoney('0.0450', 'nl', 'EUR', { unitPrice: true }).replace(/\u00a0/g, ' ')).toBe('€ 0,045');
+    expect(formatMoney('149.5000', 'en', 'EUR', { unitPrice: true })).toBe('€149.50');
+  });
+
+  it('keeps quantities and dates', () => {
+    expect(formatDecimalQuantity('7.500', 'nl')).toBe('7,5');
+    expect(formatDecimalQuantity('1000', 'nl')).toBe('1.000');
+    expect(formatDecimalQuantity('0.045', 'en')).toBe('0.045');
+    expect(formatDate('2026-11-24')).toBe('24-11-2026');
   });
 });

@@ -1,3 +1,5 @@
+import { displayLocales } from './display-rules.ts';
+
 // The rules of invoices and contracts (DESIGN.md §8), without zod, so the web app's routes can use them
 // without bringing zod into the start. Money is never a float: amounts travel as decimal strings with
 // two decimals ("1234.50") and are computed here in integer cents (bigint).
@@ -255,4 +257,41 @@ export function parseInvoiceSearch(query: string | undefined): InvoiceSearch {
   }
   if (q.length < ADMINISTRATION_SEARCH_MIN_LENGTH) return { kind: 'invalid', reason: 'too_short' };
   return { kind: 'number', text: q };
+}
+
+/** SPEC.md §9: numbers in en-GB or nl-NL. */
+const numberLocale = (language: string) => displayLocales[language === 'nl' ? 'nl' : 'en'];
+
+/**
+ * An amount in the language's number format ("€ 1.234,50" in Dutch, "€1,234.50" in English). The
+ * decimal string goes to Intl as a string, which formats it exactly (no float on the way).
+ */
+export function formatMoney(
+  amount: string,
+  language: string,
+  currency: Currency = 'EUR',
+  { unitPrice = false }: { unitPrice?: boolean } = {},
+): string {
+  // A unit price keeps the decimals it has, two at least and four at most ("€ 0,045").
+  const exact = fixedDecimal(amount, unitPrice ? 4 : 2);
+  const decimals = unitPrice ? Math.max(2, (exact.split('.')[1] ?? '').replace(/0+$/, '').length) : 2;
+  const format = new Intl.NumberFormat(numberLocale(language), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return format.format(exact as `${number}`);
+}
+
+/** A decimal quantity in the language's format, with only the decimals it has ("7,5", "1.000"). */
+export function formatDecimalQuantity(quantity: string, language: string): string {
+  const format = new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: 3 });
+  return format.format(quantity.trim() as `${number}`);
+}
+
+/** SPEC.md §9: dates as DD-MM-YYYY. */
+export function formatDate(date: string): string {
+  const [year, month, day] = date.slice(0, 10).split('-');
+  return `${day}-${month}-${year}`;
 }

@@ -427,7 +427,15 @@ export async function seedDemoAdministration(db: Database, now: Date = new Date(
       throw new Error('the seed files no end requests');
     },
   });
-  const invoiceService = createInvoicesService({ ...deps, repo: createInvoicesRepo(db) });
+  const invoiceService = createInvoicesService({
+    ...deps,
+    repo: createInvoicesRepo(db),
+    customers: {
+      get: () => Promise.reject(new Error('the seed renders no PDF')),
+      bankAccounts: () => Promise.reject(new Error('the seed renders no PDF')),
+    },
+    brandName: 'seed',
+  });
   const actor = { id: 'seed', name: 'demo seed', requestId: 'seed' };
   for (const contract of contracts) await contractService.upsert(contract.id, contract.body, actor);
   for (const invoice of invoices) await invoiceService.upsert(invoice.number, invoice.body, actor);

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { setNextLink } from '../../lib/paging.ts';
+import { contentDisposition } from '../../lib/responses.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 const invoiceRead = { rights: { customer: ['invoice-read'] } } as const;
@@ -59,6 +60,35 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
       },
     },
     async (request) => invoices.detail(request.params.customer_id, request.params.invoice_id),
+  );
+
+  app.get(
+    '/api/v2/customer/:customer_id/invoices/:invoice_id/pdf',
+    {
+      config: { access: invoiceRead },
+      schema: {
+        tags,
+        operationId: 'downloadInvoicePdf',
+        summary: "The invoice as PDF, in the customer's language",
+        params: invoiceParamsSchema,
+        response: {
+          200: {
+            description: 'The invoice (PDF)',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+        },
+        responseHeaders: { 200: ['Content-Disposition'] },
+      },
+    },
+    async (request, reply) => {
+      const file = await invoices.pdf(request.params.customer_id, request.params.invoice_id);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', contentDisposition(file.fileName))
+        .header('Cache-Control', 'private, no-store')
+        // The schema documents the bytes as a binary string; Fastify sends a Buffer as it is.
+        .send(file.bytes as unknown as string);
+    },
   );
 
   app.put(

@@ -10,6 +10,7 @@ import {
   invoiceTotals,
   isoToday,
   normaliseRate,
+  PROVIDER_COMPANY_ID,
   parseInvoiceSearch,
   sumMoney,
 } from '@portaal/contracts';
@@ -18,6 +19,8 @@ import { type Actor, changeSummary, contentHash } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
+import type { CustomersService } from '../customers/customers.service.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { InvoiceRow, InvoicesRepo } from './invoices.repo.ts';
 
 export interface InvoicesDeps {
@@ -26,6 +29,9 @@ export interface InvoicesDeps {
   cursors: Cursors;
   /** Whether a customer exists (an upsert for an unknown customer is refused on its field). */
   customerExists(customerId: number): Promise<boolean>;
+  /** The provider's and the customer's data for the PDF (the provider is customer 1). */
+  customers: Pick<CustomersService, 'get' | 'bankAccounts'>;
+  brandName: string;
   /** The clock: statuses and overdue days are computed against today's date in UTC. */
   now?: () => Date;
 }
@@ -101,6 +107,8 @@ export function createInvoicesService({
   audit,
   cursors,
   customerExists,
+  customers,
+  brandName,
   now = () => new Date(),
 }: InvoicesDeps) {
   const today = () => isoToday(now());
@@ -152,6 +160,21 @@ export function createInvoicesService({
     },
 
     detail,
+
+    /** The invoice as PDF in the customer's language, with the provider as seller. */
+    async pdf(customerId: number, number: string) {
+      const invoice = await detail(customerId, number);
+      const [buyer, seller, accounts] = await Promise.all([
+        customers.get(customerId),
+        customers.get(PROVIDER_COMPANY_ID),
+        customers.bankAccounts(PROVIDER_COMPANY_ID),
+      ]);
+      const sellerAccount = accounts.find((account) => account.main) ?? accounts[0];
+      return {
+        fileName: `${number}.pdf`,
+        bytes: await renderInvoicePdf(invoice, { seller, sellerAccount, buyer }, brandName),
+      };
+    },
 
     /** To pay and overdue: how many and their sum, for the administration overview. */
     async openTotals(customerId: number) {
