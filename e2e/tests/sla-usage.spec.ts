@@ -62,6 +62,32 @@ test('an owner sees a bundle over quota', async ({ page }) => {
   await expect(hour.getByTestId('usage-status')).toHaveText('Used up or nearly used up');
 });
 
+test('technical-viewer reads the application statuses, in Dutch', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'technical-viewer', { language: 'nl' });
+  await page.goto('/sla-usage/application-statuses');
+  await h1(page, 'Applicatiestatussen');
+  const apps = page.locator('li[data-application]');
+  await expect(apps).toHaveCount(3);
+  for (const state of await apps.getByTestId('application-state').allTextContents()) {
+    expect(['Beschikbaar', 'In onderhoud']).toContain(state);
+  }
+  await expect(apps.first().getByTestId('application-uptime')).toHaveText(
+    /^Beschikbaarheid \d+(,\d+)?%, doel \d+(,\d+)?% (niet )?gehaald$/,
+  );
+  await expect(page.locator('figure canvas')).toBeVisible();
+  await expect(page.getByTestId('maintenance')).toContainText('Gepland');
+
+  await page.getByText('Vorige periode', { exact: true }).click();
+  await expect(page).toHaveURL(/range=lastPeriod/);
+  await apps.nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(/app=\d+/);
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(
+    await apps.nth(1).getByRole('link').innerText(),
+  );
+  await expect(page.locator('figure canvas')).toBeVisible();
+});
+
 const MODES: ColourMode[] = ['light', 'dark'];
 const WIDTHS = [
   { name: '360', viewport: { width: 360, height: 780 } },
@@ -97,5 +123,15 @@ for (const mode of MODES) {
     await prepare(page, mode, 'Northwind Logistics Ltd');
     await page.goto('/sla-usage/usage');
     await shoot(page, mode, 'usage', () => expect(page.getByRole('article')).toHaveCount(4));
+  });
+
+  test(`Application statuses: axe and screenshots, ${mode} mode`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await prepare(page, mode, 'Bakkerij De Gouden Korst B.V.');
+    await page.goto('/sla-usage/application-statuses?range=currentMonth');
+    await shoot(page, mode, 'application-statuses', async () => {
+      await expect(page.locator('li[data-application]')).toHaveCount(3);
+      await expect(page.locator('figure canvas')).toBeVisible();
+    });
   });
 }

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { demoUsers } from './db/seed/demo-data.ts';
+import type { Jobs } from './jobs/jobs.ts';
 import type { MailQueue } from './jobs/mail-queue.ts';
 import { createCursors, cursorSecret } from './lib/cursor.ts';
 import { administrationRoutes } from './modules/administration/administration.routes.ts';
@@ -13,6 +14,7 @@ import { createAuditLog } from './modules/audit/audit.service.ts';
 import { createAvailabilityRepo } from './modules/availability/availability.repo.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
+import { createProber, PROBE_JOB } from './modules/availability/prober.ts';
 import { createContractsRepo } from './modules/contracts/contracts.repo.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { createContractsService } from './modules/contracts/contracts.service.ts';
@@ -71,6 +73,8 @@ export interface AppDeps {
   logger?: false | { stream: NodeJS.WritableStream };
   /** Where new outbox mails go after commit (pg-boss); without it they wait for a worker's sweep. */
   mailQueue?: MailQueue;
+  /** The process's pg-boss jobs: periodic work (the availability prober) is scheduled on them. */
+  jobs?: Pick<Jobs, 'periodic'>;
 }
 
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
@@ -95,7 +99,14 @@ const serializers = {
   }),
 };
 
-export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  ping,
+  logger,
+  mailQueue,
+  jobs,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -250,6 +261,10 @@ export async function buildApp({ config, db, ping, logger, mailQueue }: AppDeps)
   await app.register(invoiceRoutes, { invoices });
   await app.register(contractRoutes, { contracts });
   await app.register(administrationRoutes, { invoices, contracts });
+  if (jobs) {
+    const prober = createProber({ db, events: notifications.applicationEvents, log: app.log });
+    await jobs.periodic(PROBE_JOB, '* * * * *', () => prober.tick());
+  }
   if (config.embeddedIdp) {
     await app.register(passwordRoutes, {
       password: createPasswordService(users.accountStore, createSignInThrottle(db)),

@@ -114,6 +114,7 @@ async function main() {
       db,
       ping: async () => void (await pool.query('select 1')),
       mailQueue: jobs.mailQueue,
+      jobs,
     });
     if (stopping) return;
     await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { availabilityStateSchema } from './availability.ts';
 import { cursorSchema, isoDateTimeSchema, limitSchema } from './common.ts';
 import { ticketStatusSchema } from './tickets.ts';
 
-export const notificationKinds = ['ticket_reply', 'ticket_status', 'ticket_assigned'] as const;
+export const notificationKinds = [
+  'ticket_reply',
+  'ticket_status',
+  'ticket_assigned',
+  'application_state',
+] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -20,6 +26,9 @@ export const notificationSchema = z
       ticket_subject: z.string().optional(),
       actor_name: z.string().optional(),
       status: ticketStatusSchema.optional(),
+      /** application_state: the application and the state it changed to. */
+      application_name: z.string().optional(),
+      state: availabilityStateSchema.optional(),
     }),
     created_at: isoDateTimeSchema,
     read_at: isoDateTimeSchema.nullable(),

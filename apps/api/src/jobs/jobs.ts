@@ -35,6 +35,16 @@ export interface Jobs {
   mailQueue: MailQueue;
   /** Hands pending mails older than the given age to the queue; returns how many were new jobs. */
   sweep(olderThanSeconds?: number): Promise<number>;
+  /**
+   * A job that runs on a cron schedule in one process at a time (an exclusive queue: a run still
+   * active when the next is due makes that one wait). Only where handlers run; elsewhere a no-op.
+   */
+  periodic(
+    name: string,
+    cron: string,
+    run: () => Promise<unknown>,
+    options?: { expireInSeconds?: number },
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -144,6 +154,19 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   return {
     mailQueue: { enqueue: async (mailIds) => void (await enqueue(mailIds)) },
     sweep,
+    async periodic(name, cron, run, { expireInSeconds = 120 } = {}) {
+      if (!work) return;
+      await boss.createQueue(name, { policy: 'exclusive', retryLimit: 0, expireInSeconds });
+      await boss.schedule(name, cron);
+      await boss.work(name, async () => {
+        try {
+          await run();
+        } catch (error) {
+          log.error({ err: error, job: name }, 'periodic job failed');
+          throw error;
+        }
+      });
+    },
     async stop() {
       // Active sends get a few seconds to finish; the rest fail over to a retry (idempotent).
       await boss.stop({ graceful: true, timeout: 5000 }).catch((error: unknown) => {

@@ -76,7 +76,7 @@ export const navigation: NavItem[] = [
         key: 'applicationStatuses',
         to: '/sla-usage/application-statuses',
         requirement: access.slaUsage,
-        built: false,
+        built: true,
       },
     ],
   },

@@ -1,5 +1,5 @@
 import type { TicketStatus } from '@portaal/contracts';
-import type { TicketEvent } from './notifications.events.ts';
+import type { ApplicationStateEvent, TicketEvent } from './notifications.events.ts';
 
 export type MailLanguage = 'en' | 'nl';
 
@@ -146,4 +146,56 @@ export function renderTicketMail(
     .join('\n');
 
   return { subject: mailSubject, text, html };
+}
+
+const applicationTexts = {
+  en: {
+    states: { up: 'up', down: 'down', maintenance: 'in maintenance' },
+    subject: (name: string, state: string) => `${name} is ${state}`,
+    changed: (name: string, url: string, from: string, to: string, at: string) =>
+      `${name} (${url}) went from ${from} to ${to} at ${at} UTC.`,
+    reason: (error: string) => `Reason: ${error}`,
+    view: 'See the application statuses:',
+    footer: (brand: string) =>
+      `You receive this message from ${brand} as a technical contact of this application.`,
+  },
+  nl: {
+    states: { up: 'beschikbaar', down: 'niet beschikbaar', maintenance: 'in onderhoud' },
+    subject: (name: string, state: string) => `${name} is ${state}`,
+    changed: (name: string, url: string, from: string, to: string, at: string) =>
+      `${name} (${url}) ging van ${from} naar ${to} om ${at} UTC.`,
+    reason: (error: string) => `Oorzaak: ${error}`,
+    view: 'Bekijk de applicatiestatussen:',
+    footer: (brand: string) =>
+      `U ontvangt dit bericht van ${brand} als technisch contactpersoon van deze applicatie.`,
+  },
+} as const;
+
+/** The mail about an application going down or coming back, in the recipient's language. */
+export function renderApplicationMail(
+  event: ApplicationStateEvent,
+  recipient: MailRecipient,
+  options: { publicUrl: string; brandName: string },
+): RenderedMail {
+  const t = applicationTexts[recipient.language];
+  const name = oneLine(event.applicationName);
+  const at = event.at.toISOString().slice(0, 16).replace('T', ' ');
+  const link = `${options.publicUrl}/sla-usage/application-statuses?customer=${event.customerId}`;
+  const intro = t.changed(name, event.url, t.states[event.from], t.states[event.to], at);
+  const reason = event.error && event.to === 'down' ? t.reason(oneLine(event.error)) : undefined;
+  const greeting = texts[recipient.language].greeting(recipient.givenName);
+  const paragraphs = [greeting, intro, reason, `${t.view}\n${link}`].filter(
+    (part): part is string => part !== undefined,
+  );
+  const text = [...paragraphs, '-- ', t.footer(options.brandName)].join('\n\n');
+  const html = [
+    `<!doctype html><html lang="${recipient.language}"><body>`,
+    ...[greeting, intro, reason]
+      .filter((part) => part !== undefined)
+      .map((part) => `<p>${escapeHtml(part)}</p>`),
+    `<p>${escapeHtml(t.view)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    `<p style="color:#666;font-size:12px">${escapeHtml(t.footer(options.brandName))}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: t.subject(name, t.states[event.to]), text, html };
 }

@@ -1,4 +1,4 @@
-import type { TicketStatus } from '@portaal/contracts';
+import type { AvailabilityState, TicketStatus } from '@portaal/contracts';
 import type { Database } from '../../db/client.ts';
 
 /** The database or an open transaction on it: events are recorded in the transaction that causes them. */
@@ -26,5 +26,26 @@ export interface TicketEventPublisher {
   /** In the caller's transaction: records in-app notifications and outbox mails; returns the new mail ids. */
   recordTicketEvent(tx: Executor, event: TicketEvent): Promise<number[]>;
   /** After commit: hands the mails to the mail job. Failing here loses nothing: a sweep picks them up. */
+  dispatch(mailIds: readonly number[]): Promise<void>;
+}
+
+/** An application went down or came back (DESIGN.md §8 Availability); its technical contacts hear. */
+export interface ApplicationStateEvent {
+  /** `application-event:{id}`: one per recorded state change, so a retried check notifies nobody twice. */
+  eventKey: string;
+  customerId: number;
+  applicationId: number;
+  applicationName: string;
+  url: string;
+  from: AvailabilityState;
+  to: AvailabilityState;
+  at: Date;
+  error: string | null;
+}
+
+/** What the availability prober needs from notifications. */
+export interface ApplicationEventPublisher {
+  /** In the caller's transaction: notifications and outbox mails for the customer's technical contacts. */
+  recordApplicationEvent(tx: Executor, event: ApplicationStateEvent): Promise<number[]>;
   dispatch(mailIds: readonly number[]): Promise<void>;
 }

@@ -7,8 +7,14 @@ import type { MailQueue } from '../../jobs/mail-queue.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { renderTicketMail } from './mail-templates.ts';
-import type { Executor, TicketEvent, TicketEventPublisher } from './notifications.events.ts';
+import { renderApplicationMail, renderTicketMail } from './mail-templates.ts';
+import type {
+  ApplicationEventPublisher,
+  ApplicationStateEvent,
+  Executor,
+  TicketEvent,
+  TicketEventPublisher,
+} from './notifications.events.ts';
 import {
   createNotificationsRepo,
   type MailRow,
@@ -20,7 +26,7 @@ import {
 export interface NotificationsDeps {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'BRAND_NAME'>;
-  users: Pick<UsersService, 'mailContacts'>;
+  users: Pick<UsersService, 'mailContacts' | 'technicalContacts'>;
   /** Without a queue (tests, tools) mails stay pending until a worker's sweep picks them up. */
   mailQueue?: MailQueue;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -110,8 +116,46 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
   };
 
+  /** Application state changes for the customer's technical contacts (bell and e-mail). */
+  async function recordApplicationEvent(tx: Executor, event: ApplicationStateEvent): Promise<number[]> {
+    const contacts = await deps.users.technicalContacts(event.customerId, tx);
+    if (contacts.length === 0) return [];
+    const params = { application_name: event.applicationName, state: event.to };
+    await repo.insertNotifications(
+      tx,
+      contacts.map((contact) => ({
+        userId: contact.id,
+        customerId: event.customerId,
+        kind: 'application_state' as const,
+        ticketId: null,
+        params,
+        eventKey: event.eventKey,
+      })),
+    );
+    return repo.insertMails(
+      tx,
+      contacts
+        .filter((contact) => contact.email.includes('@'))
+        .map((contact) => ({
+          idempotencyKey: mailKey(event.eventKey, contact.id),
+          userId: contact.id,
+          recipient: contact.email,
+          language: contact.language,
+          ...renderApplicationMail(event, contact, {
+            publicUrl: deps.config.publicUrl,
+            brandName: deps.config.BRAND_NAME,
+          }),
+        })),
+    );
+  }
+  const applicationEvents: ApplicationEventPublisher = {
+    recordApplicationEvent,
+    dispatch: publisher.dispatch,
+  };
+
   return {
     ...publisher,
+    applicationEvents,
 
     async list(userId: string, query: { unread?: boolean; limit: number; cursor?: string }) {
       const rows = await repo.list(userId, {

@@ -1,4 +1,4 @@
-import type { NotificationKind, TicketStatus } from '@portaal/contracts';
+import type { AvailabilityState, NotificationKind, TicketStatus } from '@portaal/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.table.ts';
@@ -8,6 +8,8 @@ export interface NotificationParams {
   ticket_subject?: string;
   actor_name?: string;
   status?: TicketStatus;
+  application_name?: string;
+  state?: AvailabilityState;
 }
 
 /** In-app notifications; one per event and recipient (event_key), so a repeated event adds nothing. */

@@ -39,6 +39,26 @@ export function createUsersRepo(db: Database) {
         .values({ ...user, language })
         .onConflictDoUpdate({ target: users.id, set: { language } });
     },
+    /**
+     * The customer's technical contacts: members who watch monitoring (owner and technical_viewer,
+     * DESIGN.md §2), with what a mail needs. Contacts with chat channels join here when they land.
+     */
+    async technicalContacts(customerId: number, executor: Pick<Database, 'select'> = db) {
+      return executor
+        .select({
+          id: users.id,
+          email: users.email,
+          givenName: users.givenName,
+          familyName: users.familyName,
+          language: users.language,
+        })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(
+          sql`${memberships.customerId} = ${customerId} and ${memberships.role} in ('owner', 'technical_viewer')`,
+        )
+        .orderBy(asc(users.id));
+    },
     async findByUsername(username: string) {
       const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
       return row;

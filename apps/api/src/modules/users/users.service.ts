@@ -67,6 +67,8 @@ export function createUsersService(repo: UsersRepo, { rolePrefix }: Options) {
 
   /** Address, name and language of users, for the mails other modules send them. */
   const mailContacts: UsersRepo['mailContacts'] = (ids, executor) => repo.mailContacts(ids, executor);
+  const technicalContacts: UsersRepo['technicalContacts'] = (customerId, executor) =>
+    repo.technicalContacts(customerId, executor);
 
   /** The caller's role in one customer (cached like the rights), e.g. for the request types per role. */
   async function roleIn(userId: string, customerId: number): Promise<CustomerRole | undefined> {
@@ -83,6 +85,6 @@ export function createUsersService(repo: UsersRepo, { rolePrefix }: Options) {
     return { name: name || row.username, language: row.language };
   }
 
-  return { rightsFor, accountStore, mailContacts, roleIn, ensureKnown };
+  return { rightsFor, accountStore, mailContacts, technicalContacts, roleIn, ensureKnown };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -18,6 +18,11 @@ export function useOpenNotification(onOpen?: (notification: Notification) => unk
     if (!notification.read_at) {
       mark.mutate({ notificationId: notification.notification_id, read: true });
     }
+    if (notification.kind === 'application_state') {
+      await selectCustomerById(session, notification.customer_id);
+      await navigate({ to: '/sla-usage/application-statuses' });
+      return;
+    }
     if (notification.ticket_id === null) return;
     await selectCustomerById(session, notification.customer_id);
     await onOpen?.(notification);

@@ -25,6 +25,13 @@ export function notificationText(notification: Notification, t: TFunction): stri
         : 'other';
       return t(`notifications.kinds.ticket_status.${status}`, values);
     }
+    case 'application_state': {
+      const state = params.state ?? 'down';
+      return t(`notifications.kinds.application_state.${state}`, {
+        ns: 'global',
+        name: params.application_name ?? '',
+      });
+    }
     default:
       // A kind added on the server after this build was loaded.
       return t('notifications.kinds.other', { ns: 'global' });

@@ -3,6 +3,7 @@ import type { Trends } from '@portaal/contracts';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { chartAxis, chartDateTime, timeLabels } from '../../../lib/chart-time.ts';
 import { formatNumber, type Language } from '../../../lib/format.ts';
 import { markChartDrawn } from '../utils/chart-marks.ts';
 import { seriesColor } from '../utils/series-colors.ts';
@@ -23,25 +24,6 @@ export interface TrendChartProps {
 /** Every chart of the page moves one cursor (DESIGN.md §8: a shared cursor). */
 export const CURSOR_SYNC_KEY = 'portaal-trends';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Time axis labels in the 24-hour clock and DD-MM (SPEC.md §9): hours for short ranges, days for long. */
-function timeLabels(spanSeconds: number) {
-  return (_: uPlot, splits: number[]) =>
-    splits.map((seconds) => {
-      const date = new Date(seconds * 1000);
-      const day = `${pad(date.getDate())}-${pad(date.getMonth() + 1)}`;
-      if (spanSeconds > 3 * 86_400) return day;
-      const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-      return date.getHours() === 0 && date.getMinutes() === 0 ? `${day}\n${time}` : time;
-    });
-}
-
-const dateTime = (seconds: number) => {
-  const date = new Date(seconds * 1000);
-  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
-
 /**
  * One graph drawn by uPlot from the API's columnar answer as it arrives (timestamps and one value
  * array per series). Loaded as a chunk of its own: uPlot never lands in the initial JavaScript.
@@ -61,13 +43,11 @@ export function TrendChart({
     const element = container.current;
     if (!element) return;
     const dark = scheme === 'dark';
-    const axisColor = dark ? '#c9c9c9' : '#3b3b3b';
-    const gridColor = dark ? 'rgba(255,255,255,0.12)' : 'rgba(0,0,0,0.09)';
     const unit = trends.unit;
     const show = (raw: number | null | undefined) =>
       raw === null || raw === undefined ? '–' : `${formatNumber(raw, language)}${unit ? ` ${unit}` : ''}`;
     const span = (trends.timestamps.at(-1) ?? 0) - (trends.timestamps[0] ?? 0);
-    const axis = { stroke: axisColor, grid: { stroke: gridColor, width: 1 }, ticks: { stroke: gridColor } };
+    const axis = chartAxis(dark);
     const options: uPlot.Options = {
       width: Math.max(200, element.clientWidth),
       height,
@@ -90,7 +70,7 @@ export function TrendChart({
         },
       ],
       series: [
-        { label: timeLabel, value: (_, seconds) => (seconds === null ? '–' : dateTime(seconds)) },
+        { label: timeLabel, value: (_, seconds) => (seconds === null ? '–' : chartDateTime(seconds)) },
         ...trends.series.map((_, index) => ({
           label: labels[index] ?? '',
           stroke: seriesColor(index, dark),
