@@ -113,7 +113,8 @@ function Details({
             {t('availability.noOutages')}
           </Text>
         ) : (
-          <div className={classes.scroll} role="region" aria-labelledby="outages-title" tabIndex={0}>
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus so keyboard users can scroll it (axe scrollable-region-focusable)
+          <section className={classes.scroll} aria-labelledby="outages-title" tabIndex={0}>
             <Table data-testid="outages" miw={480}>
               <Table.Thead>
                 <Table.Tr>
@@ -136,7 +137,7 @@ function Details({
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </section>
         )}
       </section>
       <section aria-labelledby="maintenance-title">
@@ -148,7 +149,8 @@ function Details({
             {t('availability.noMaintenance')}
           </Text>
         ) : (
-          <div className={classes.scroll} role="region" aria-labelledby="maintenance-title" tabIndex={0}>
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus so keyboard users can scroll it (axe scrollable-region-focusable)
+          <section className={classes.scroll} aria-labelledby="maintenance-title" tabIndex={0}>
             <Table data-testid="maintenance" miw={480}>
               <Table.Thead>
                 <Table.Tr>
@@ -177,7 +179,7 @@ function Details({
                 })}
               </Table.Tbody>
             </Table>
-          </div>
+          </section>
         )}
       </section>
     </Stack>
