@@ -15,6 +15,9 @@ import { createAvailabilityRepo } from './modules/availability/availability.repo
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
 import { createProber, PROBE_JOB } from './modules/availability/prober.ts';
+import { createContactsRepo } from './modules/contacts/contacts.repo.ts';
+import { contactRoutes } from './modules/contacts/contacts.routes.ts';
+import { createContactsService } from './modules/contacts/contacts.service.ts';
 import { createContractsRepo } from './modules/contracts/contracts.repo.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { createContractsService } from './modules/contracts/contracts.service.ts';
@@ -265,6 +268,9 @@ export async function buildApp({
     const prober = createProber({ db, events: notifications.applicationEvents, log: app.log });
     await jobs.periodic(PROBE_JOB, '* * * * *', () => prober.tick());
   }
+  await app.register(contactRoutes, {
+    contacts: createContactsService({ repo: createContactsRepo(db), audit, cursors }),
+  });
   if (config.embeddedIdp) {
     await app.register(passwordRoutes, {
       password: createPasswordService(users.accountStore, createSignInThrottle(db)),

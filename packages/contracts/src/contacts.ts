@@ -134,8 +134,7 @@ export const contactInputSchema = z
     /** Staff only; a customer sending it is refused (INTERNAL_NOT_ALLOWED). */
     internal_note: noteSchema.optional(),
   })
-  .strict()
-  .meta({ id: 'ContactInput' });
+  .strict();
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type ContactData = z.output<typeof contactInputSchema>;
 
@@ -157,8 +156,7 @@ export const callListInputSchema = z
       .max(MAX_CALL_LIST, `must hold at most ${MAX_CALL_LIST} contacts`)
       .refine((list) => new Set(list).size === list.length, 'must not repeat a contact'),
   })
-  .strict()
-  .meta({ id: 'CallListInput' });
+  .strict();
 export type CallListInput = z.infer<typeof callListInputSchema>;
 
 export const MAX_TECHNICAL_EMAILS = 50;
@@ -169,9 +167,13 @@ export const technicalEmailsSchema = z
       .max(MAX_TECHNICAL_EMAILS, `must hold at most ${MAX_TECHNICAL_EMAILS} addresses`)
       .refine((list) => new Set(list).size === list.length, 'must not repeat an address'),
   })
-  .strict()
-  .meta({ id: 'TechnicalEmails' });
+  .strict();
 export type TechnicalEmails = z.infer<typeof technicalEmailsSchema>;
+
+/** The technical e-mail list in answers. */
+export const technicalEmailListSchema = z
+  .object({ emails: z.array(z.string()) })
+  .meta({ id: 'TechnicalEmailList' });
 
 /** Display name of a contact: first and last name. */
 export const contactName = (contact: { first_name: string; last_name: string }) =>

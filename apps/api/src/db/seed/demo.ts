@@ -1,6 +1,7 @@
 import { staffRoleNames } from '@portaal/contracts';
 import { hashPassword } from '@portaal/idp/password';
 import { seedDemoAvailability } from '../../modules/availability/availability.seed.ts';
+import { seedDemoContacts } from '../../modules/contacts/contacts.seed.ts';
 import { createDatabaseLandscapeSource } from '../../modules/landscape/landscape.repo.ts';
 import { seedSavedReplies } from '../../modules/tickets/saved-replies.seed.ts';
 import { seedDemoMetrics } from '../../modules/trends/trends.seed.ts';
@@ -41,8 +42,17 @@ export async function seedDemo(
   const usage = await seedDemoUsage(db);
   const availability = await seedDemoAvailability(db, { publicUrl });
   const administration = await seedDemoAdministration(db);
+  const people = await seedDemoContacts(db);
   return (
-    foundation || tickets || savedReplies || landscape || series || usage || availability || administration
+    foundation ||
+    tickets ||
+    savedReplies ||
+    landscape ||
+    series ||
+    usage ||
+    availability ||
+    administration ||
+    people
   );
 }
 

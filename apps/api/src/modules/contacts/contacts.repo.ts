@@ -1,0 +1,173 @@
+import type { CustomerRole } from '@portaal/contracts';
+import type { ContactData } from '@portaal/contracts/contacts';
+import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../audit/audit.service.ts';
+import { memberships } from '../users/users.table.ts';
+import { contacts, technicalEmails } from './contacts.table.ts';
+
+const columns = {
+  contact_id: contacts.id,
+  customer_id: contacts.customerId,
+  user_id: contacts.userId,
+  first_name: contacts.firstName,
+  last_name: contacts.lastName,
+  email: contacts.email,
+  phone: contacts.phone,
+  cellular: contacts.cellular,
+  roles: contacts.roles,
+  language: contacts.language,
+  notifications: contacts.notifications,
+  sync: contacts.sync,
+  call_position: contacts.callPosition,
+  external_note: contacts.externalNote,
+  internal_note: contacts.internalNote,
+  created_at: contacts.createdAt,
+  updated_at: contacts.updatedAt,
+};
+
+const selectContacts = (db: Database | Transaction) => db.select(columns).from(contacts);
+export type ContactRow = Awaited<ReturnType<typeof selectContacts>>[number];
+
+/** Where a list page starts: after this contact in (last name, first name, id) order. */
+export interface ContactAfter {
+  lastName: string;
+  firstName: string;
+  id: number;
+}
+
+const byCustomer = (customerId: number) => eq(contacts.customerId, customerId);
+const values = (data: ContactData) => ({
+  firstName: data.first_name,
+  lastName: data.last_name,
+  email: data.email,
+  phone: data.phone,
+  cellular: data.cellular,
+  roles: data.roles,
+  language: data.language,
+  notifications: data.notifications,
+  externalNote: data.external_note,
+  ...(data.internal_note === undefined ? {} : { internalNote: data.internal_note }),
+});
+
+/** Contacts and the technical e-mail list, always scoped by customer (STYLE.md habit 4). */
+export function createContactsRepo(db: Database) {
+  return {
+    db,
+
+    async list(customerId: number, limit: number, after?: ContactAfter): Promise<ContactRow[]> {
+      const start = after
+        ? or(
+            gt(contacts.lastName, after.lastName),
+            and(eq(contacts.lastName, after.lastName), gt(contacts.firstName, after.firstName)),
+            and(
+              eq(contacts.lastName, after.lastName),
+              eq(contacts.firstName, after.firstName),
+              gt(contacts.id, after.id),
+            ),
+          )
+        : undefined;
+      return selectContacts(db)
+        .where(and(byCustomer(customerId), start))
+        .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
+        .limit(limit);
+    },
+
+    async get(
+      customerId: number,
+      id: number,
+      tx: Database | Transaction = db,
+    ): Promise<ContactRow | undefined> {
+      const [row] = await selectContacts(tx).where(and(byCustomer(customerId), eq(contacts.id, id)));
+      return row;
+    },
+
+    async callList(customerId: number): Promise<ContactRow[]> {
+      return selectContacts(db)
+        .where(and(byCustomer(customerId), isNotNull(contacts.callPosition)))
+        .orderBy(asc(contacts.callPosition), asc(contacts.id));
+    },
+
+    async emailTaken(tx: Transaction, customerId: number, email: string, exceptId?: number) {
+      const [row] = await tx
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(byCustomer(customerId), eq(contacts.email, email)));
+      return row !== undefined && row.id !== exceptId;
+    },
+
+    /** Contacts of the customer holding a role, with a login or without. */
+    async countWithRole(tx: Transaction, customerId: number, role: CustomerRole) {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(contacts)
+        .where(and(byCustomer(customerId), sql`${role} = any(${contacts.roles})`));
+      return row?.count ?? 0;
+    },
+
+    async insert(tx: Transaction, customerId: number, data: ContactData): Promise<number> {
+      const [row] = await tx
+        .insert(contacts)
+        .values({ customerId, ...values(data) })
+        .returning({ id: contacts.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+
+    async update(tx: Transaction, customerId: number, id: number, data: ContactData) {
+      await tx
+        .update(contacts)
+        .set({ ...values(data), updatedAt: sql`now()` })
+        .where(and(byCustomer(customerId), eq(contacts.id, id)));
+    },
+
+    async remove(tx: Transaction, customerId: number, id: number) {
+      await tx.delete(contacts).where(and(byCustomer(customerId), eq(contacts.id, id)));
+    },
+
+    /** A user's membership follows their contact's roles (DESIGN.md §2: one role per user and customer). */
+    async setMembership(tx: Transaction, customerId: number, userId: string, role: CustomerRole | undefined) {
+      const scope = and(eq(memberships.customerId, customerId), eq(memberships.userId, userId));
+      if (role) await tx.update(memberships).set({ role }).where(scope);
+      else await tx.delete(memberships).where(scope);
+    },
+
+    /** Replaces the call list: the given contacts in this order, every other contact off it. */
+    async setCallList(tx: Transaction, customerId: number, ids: readonly number[]) {
+      await tx.update(contacts).set({ callPosition: null }).where(byCustomer(customerId));
+      for (const [index, id] of ids.entries()) {
+        await tx
+          .update(contacts)
+          .set({ callPosition: index + 1 })
+          .where(and(byCustomer(customerId), eq(contacts.id, id)));
+      }
+    },
+
+    async countIds(tx: Transaction, customerId: number, ids: readonly number[]) {
+      if (ids.length === 0) return 0;
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(contacts)
+        .where(and(byCustomer(customerId), sql`${contacts.id} = any(${sql.param(ids)}::int[])`));
+      return row?.count ?? 0;
+    },
+
+    async technicalEmails(customerId: number, tx: Database | Transaction = db): Promise<string[]> {
+      const rows = await tx
+        .select({ email: technicalEmails.email })
+        .from(technicalEmails)
+        .where(eq(technicalEmails.customerId, customerId))
+        .orderBy(asc(technicalEmails.position));
+      return rows.map((row) => row.email);
+    },
+
+    async setTechnicalEmails(tx: Transaction, customerId: number, emails: readonly string[]) {
+      await tx.delete(technicalEmails).where(eq(technicalEmails.customerId, customerId));
+      if (emails.length === 0) return;
+      await tx
+        .insert(technicalEmails)
+        .values(emails.map((email, index) => ({ customerId, email, position: index + 1 })));
+    },
+  };
+}
+export type ContactsRepo = ReturnType<typeof createContactsRepo>;
