@@ -17,6 +17,7 @@ import { Route as CleanErrorRouteImport } from './routes/_clean/error';
 import { Route as CleanLogoutRouteImport } from './routes/_clean/logout';
 import { Route as DashboardIndexRouteImport } from './routes/_dashboard/index';
 import { Route as AppAdminCustomersRouteImport } from './routes/_app/admin.customers';
+import { Route as AppAdminTicketsRouteImport } from './routes/_app/admin.tickets';
 import { Route as AppAdminUsageRouteImport } from './routes/_app/admin.usage';
 import { Route as AppAdministrationIndexRouteImport } from './routes/_app/administration.index';
 import { Route as AppCompanyChar123CustomerIdChar125RouteImport } from './routes/_app/company.{-$customerId}';
@@ -81,6 +82,11 @@ const DashboardIndexRoute = DashboardIndexRouteImport.update({
 const AppAdminCustomersRoute = AppAdminCustomersRouteImport.update({
   id: '/admin/customers',
   path: '/admin/customers',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminTicketsRoute = AppAdminTicketsRouteImport.update({
+  id: '/admin/tickets',
+  path: '/admin/tickets',
   getParentRoute: () => AppRoute,
 } as any);
 const AppAdminUsageRoute = AppAdminUsageRouteImport.update({
@@ -244,6 +250,7 @@ export interface FileRoutesByFullPath {
   '/error': typeof CleanErrorRoute;
   '/logout': typeof CleanLogoutRoute;
   '/admin/customers': typeof AppAdminCustomersRoute;
+  '/admin/tickets': typeof AppAdminTicketsRoute;
   '/admin/usage': typeof AppAdminUsageRoute;
   '/company/{-$customerId}': typeof AppCompanyChar123CustomerIdChar125Route;
   '/servers/kubeconfig-instructions': typeof AppServersKubeconfigInstructionsRoute;
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/error': typeof CleanErrorRoute;
   '/logout': typeof CleanLogoutRoute;
   '/admin/customers': typeof AppAdminCustomersRoute;
+  '/admin/tickets': typeof AppAdminTicketsRoute;
   '/admin/usage': typeof AppAdminUsageRoute;
   '/company/{-$customerId}': typeof AppCompanyChar123CustomerIdChar125Route;
   '/servers/kubeconfig-instructions': typeof AppServersKubeconfigInstructionsRoute;
@@ -318,6 +326,7 @@ export interface FileRoutesById {
   '/_clean/logout': typeof CleanLogoutRoute;
   '/_dashboard/': typeof DashboardIndexRoute;
   '/_app/admin/customers': typeof AppAdminCustomersRoute;
+  '/_app/admin/tickets': typeof AppAdminTicketsRoute;
   '/_app/admin/usage': typeof AppAdminUsageRoute;
   '/_app/company/{-$customerId}': typeof AppCompanyChar123CustomerIdChar125Route;
   '/_app/servers/kubeconfig-instructions': typeof AppServersKubeconfigInstructionsRoute;
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | '/error'
     | '/logout'
     | '/admin/customers'
+    | '/admin/tickets'
     | '/admin/usage'
     | '/company/{-$customerId}'
     | '/servers/kubeconfig-instructions'
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
     | '/error'
     | '/logout'
     | '/admin/customers'
+    | '/admin/tickets'
     | '/admin/usage'
     | '/company/{-$customerId}'
     | '/servers/kubeconfig-instructions'
@@ -428,6 +439,7 @@ export interface FileRouteTypes {
     | '/_clean/logout'
     | '/_dashboard/'
     | '/_app/admin/customers'
+    | '/_app/admin/tickets'
     | '/_app/admin/usage'
     | '/_app/company/{-$customerId}'
     | '/_app/servers/kubeconfig-instructions'
@@ -520,6 +532,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/customers';
       fullPath: '/admin/customers';
       preLoaderRoute: typeof AppAdminCustomersRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/tickets': {
+      id: '/_app/admin/tickets';
+      path: '/admin/tickets';
+      fullPath: '/admin/tickets';
+      preLoaderRoute: typeof AppAdminTicketsRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/admin/usage': {
@@ -724,6 +743,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppSearchRoute: typeof AppSearchRoute;
   AppAdminCustomersRoute: typeof AppAdminCustomersRoute;
+  AppAdminTicketsRoute: typeof AppAdminTicketsRoute;
   AppAdminUsageRoute: typeof AppAdminUsageRoute;
   AppCompanyChar123CustomerIdChar125Route: typeof AppCompanyChar123CustomerIdChar125Route;
   AppServersKubeconfigInstructionsRoute: typeof AppServersKubeconfigInstructionsRoute;
@@ -756,6 +776,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppSearchRoute: AppSearchRoute,
   AppAdminCustomersRoute: AppAdminCustomersRoute,
+  AppAdminTicketsRoute: AppAdminTicketsRoute,
   AppAdminUsageRoute: AppAdminUsageRoute,
   AppCompanyChar123CustomerIdChar125Route:
     AppCompanyChar123CustomerIdChar125Route,

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { commaList, cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
+import { deskViews, lastReplyBy, openTicketStatuses, savedReplyLanguages } from './desk-rules.ts';
 import { text } from './text.ts';
-import {
-  deskViews,
-  lastReplyBy,
-  openTicketStatuses,
-  savedReplyLanguages,
-  ticketCategories,
-} from './ticket-rules.ts';
+import { ticketCategories } from './ticket-rules.ts';
 import { personSchema, ticketIdSchema, ticketSummarySchema } from './tickets.ts';
 
 /** A staff member's user id (the IdP subject). */

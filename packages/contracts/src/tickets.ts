@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { commaList, cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
+import { lastReplyBy } from './desk-rules.ts';
 import { text } from './text.ts';
 import {
   isSearchable,
   isValidIban,
-  lastReplyBy,
   TICKET_SEARCH_MIN_LENGTH,
   ticketCategories,
   ticketDepartments,
@@ -12,6 +12,7 @@ import {
   ticketStatuses,
 } from './ticket-rules.ts';
 
+export * from './desk-rules.ts';
 export * from './ticket-rules.ts';
 
 export const ticketStatusSchema = z.enum(ticketStatuses, {

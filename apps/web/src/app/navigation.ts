@@ -17,6 +17,7 @@ export const access = {
   adminAgreements: { global: ['agreement-read'] },
   adminMailings: { global: ['mailing-read'] },
   adminUsage: { global: ['usage-read'] },
+  adminTickets: { global: ['ticket-read'] },
   /** The usage screen's data (DESIGN.md §2): the route itself needs uptime-read (SPEC.md §6). */
   usage: { customer: ['usage-read'] },
 } as const satisfies Record<string, 'login' | RightsRequirement>;
@@ -39,7 +40,8 @@ export type AreaKey =
   | 'adminCustomers'
   | 'adminCrosschecks'
   | 'adminMailings'
-  | 'adminUsage';
+  | 'adminUsage'
+  | 'adminTickets';
 
 export interface NavItem {
   key: AreaKey;
@@ -91,6 +93,13 @@ export const navigation: NavItem[] = [
     ],
   },
   { key: 'company', to: '/company', requirement: access.company, built: true },
+  {
+    key: 'adminTickets',
+    to: '/admin/tickets',
+    requirement: access.adminTickets,
+    built: true,
+    staff: true,
+  },
   {
     key: 'adminCustomers',
     to: '/admin/customers',

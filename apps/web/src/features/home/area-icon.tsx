@@ -26,6 +26,7 @@ const paths: Partial<Record<AreaKey, string[]>> = {
   adminCrosschecks: ['M9 11l3 3 8-8', 'M20 12v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h9'],
   adminMailings: ['M3 6h18v12H3z', 'M3 7l9 6 9-6'],
   adminUsage: ['M12 3v9l6 3', 'M21 12a9 9 0 1 1-9-9'],
+  adminTickets: ['M4 5h16v11H8l-4 4z', 'M8 9h8', 'M8 12h5', 'M18 2v4', 'M16 4h4'],
 };
 
 export function AreaIcon({ area }: { area: AreaKey }) {

@@ -1,9 +1,18 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useSelectedCustomer } from '../../app/session.ts';
 import { useVisibleNavigation } from '../../components/layout/sidebar.tsx';
 import { AreaIcon } from './area-icon.tsx';
+import { DashboardPlaceholder } from './dashboard-placeholder.tsx';
+
+// The panels load after the shell (their Mantine parts stay out of the start): the placeholder has
+// the panel's size, so nothing shifts when they arrive.
+const DashboardPanels = lazy(() =>
+  import('./dashboard-panels.tsx').then((module) => ({ default: module.DashboardPanels })),
+);
+
 import classes from './home.module.css';
 
 /** The dashboard: a card per area the user may open; areas not built yet say so. */
@@ -28,6 +37,11 @@ export function HomePage() {
           </Text>
         )}
       </div>
+      {selected && (
+        <Suspense fallback={<DashboardPlaceholder />}>
+          <DashboardPanels key={selected.id} customerId={selected.id} />
+        </Suspense>
+      )}
       {groups.map((group) => (
         <Stack key={group.key} gap="sm" component="section" aria-labelledby={`home-${group.key}`}>
           <Title order={2} size="h4" id={`home-${group.key}`}>

@@ -294,10 +294,16 @@ export function setupTickets(
   };
   const selected = selectedStore(customer ?? undefined);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const authState = { authenticated: true, userInfo: { id: people.staff.user_id, rights } };
   const session = {
     api: createApiClient({ fetch: fetchStub }),
     queryClient,
     selected,
+    // The signed-in user as the screens read it ("assign to me"); staff in these tests are Sam.
+    auth: {
+      subscribe: () => () => {},
+      getState: () => authState,
+    },
     can: (requirement: Parameters<typeof hasRights>[1], customerId?: number) =>
       hasRights(rights, requirement, customerId ?? selected.get()?.id, () => {}),
   } as unknown as Session;

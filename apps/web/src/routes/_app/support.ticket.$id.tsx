@@ -25,6 +25,18 @@ export const Route = createFileRoute('/_app/support/ticket/$id')({
       throw redirect({ to: '/support/ticket/$id', params: args.params, search: {}, replace: true });
     }
     await checkAccess(args);
+    // Staff open any ticket by its number: its customer is selected for them (ticket numbers are
+    // unique), so they never need the switcher. A number that does not exist stays the page's 404.
+    const { session } = args.context;
+    const ticketId = parseTicketId(args.params.id);
+    if (ticketId !== undefined && session.can(access.adminTickets)) {
+      // Loaded for staff only: customers' start stays without it.
+      const { deskQueries } = await import('../../features/tickets/api/desk-queries.ts');
+      const location = await session.queryClient
+        .fetchQuery(deskQueries.location(session.api, ticketId))
+        .catch(() => undefined);
+      if (location) await selectCustomerById(session, location.customer_id);
+    }
   },
   // Not awaited: the page shows its skeleton, and a 404 shows as the ticket's not-found state.
   loader: ({ context, params }) => {

@@ -146,7 +146,9 @@ describe('Change password page', () => {
     await user.type(screen.getByLabelText(/^New password/), 'new-password-1');
     await user.type(screen.getByLabelText(/^Repeat new password/), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed attempts from here. Wait a little and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed attempts from here. Wait a little and try again.',
+    );
   });
 
   it('confirms a change and moves focus to the confirmation', async () => {

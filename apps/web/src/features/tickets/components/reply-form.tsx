@@ -10,6 +10,7 @@ import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { limits, requiredText } from '../utils/form-rules.ts';
 import { AttachmentInput, type AttachmentLimits, checkFiles } from './attachment-input.tsx';
 import { FormFooter } from './page-states.tsx';
+import { SavedReplyPicker } from './saved-reply-picker.tsx';
 
 const FIELDS = ['body', 'internal', 'status', 'attachments'] as const;
 /** The status select's "let the server decide" choice (a new ticket is picked up, and so on). */
@@ -85,6 +86,14 @@ export function ReplyForm({
           <Text size="sm" c="dimmed">
             {t('reply.reopensHint')}
           </Text>
+        )}
+        {staff && (
+          <SavedReplyPicker
+            onPick={(text) => {
+              const current = form.getValues().body.trimEnd();
+              form.setFieldValue('body', current ? `${current}\n\n${text}` : text);
+            }}
+          />
         )}
         <Textarea
           label={t('reply.body')}

@@ -15,6 +15,7 @@ import type { AttachmentLimits } from './attachment-input.tsx';
 import { BackLink } from './back-link.tsx';
 import { LoadError, LoadingLines } from './page-states.tsx';
 import { ReplyForm } from './reply-form.tsx';
+import { TicketAssignment } from './ticket-assignment.tsx';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
 import { TicketStatusActions } from './ticket-status-actions.tsx';
 import { messageId, TicketThread } from './ticket-thread.tsx';
@@ -189,6 +190,14 @@ function TicketView({
                   { label: t('fields.updated'), value: formatDateTime(ticket.updated_at) },
                   { label: t('fields.author'), value: ticket.author.name },
                   {
+                    label: t('assignment.handledBy'),
+                    value: ticket.handled_by?.name ?? (
+                      <Text span c="dimmed" fs="italic">
+                        {t('assignment.nobody')}
+                      </Text>
+                    ),
+                  },
+                  {
                     label: t('fields.watchers'),
                     value: watchers || (
                       <Text span c="dimmed" fs="italic">
@@ -199,6 +208,7 @@ function TicketView({
                 ]}
               />
               <TicketStatusActions ticket={ticket} customerId={customerId} />
+              {ticket.can_write_internal && <TicketAssignment ticket={ticket} customerId={customerId} />}
             </Stack>
           </Card>
         </Grid.Col>

@@ -24,6 +24,27 @@ function StatusEvent({ message }: { message: TicketMessage }) {
   );
 }
 
+/** An assignment (staff only; internal): a line in the thread. */
+function AssignmentEvent({ message }: { message: TicketMessage }) {
+  const { t } = useTranslation('support');
+  const assignee = message.assignment?.assignee;
+  return (
+    <li
+      className={classes.event}
+      id={messageId(message.message_id)}
+      tabIndex={-1}
+      data-testid="assignment-event"
+    >
+      <span>
+        {assignee
+          ? t('assignment.event', { actor: message.author.name, name: assignee.name })
+          : t('assignment.eventCleared', { actor: message.author.name })}{' '}
+        · <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+      </span>
+    </li>
+  );
+}
+
 function Message({
   ticket,
   message,
@@ -105,7 +126,9 @@ export function TicketThread({ ticket, customerId }: { ticket: Ticket; customerI
   return (
     <ol className={classes.thread} data-testid="ticket-thread">
       {messages.map((message) =>
-        message.body.trim() === '' && message.status_change && message.attachments.length === 0 ? (
+        message.assignment ? (
+          <AssignmentEvent key={message.message_id} message={message} />
+        ) : message.body.trim() === '' && message.status_change && message.attachments.length === 0 ? (
           <StatusEvent key={message.message_id} message={message} />
         ) : (
           <Message key={message.message_id} ticket={ticket} message={message} customerId={customerId} />
