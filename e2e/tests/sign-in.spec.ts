@@ -25,6 +25,7 @@ const slaUsage: NavEntry = ['SLA and usage', '/sla-usage'];
 const administration: NavEntry = ['Administration', '/administration'];
 const company: NavEntry = ['Company', '/company'];
 const staffTools: NavEntry[] = [
+  ['Service desk', '/admin/tickets'],
   ['Customers', '/admin/customers'],
   ['Crosschecks', '/admin/crosschecks'],
   ['Mailings', '/admin/mailings'],
