@@ -38,6 +38,10 @@ import { createNotificationsService } from './modules/notifications/notification
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { createPasswordService } from './modules/password/password.service.ts';
+import { createReportGenerator, REPORTS_JOB } from './modules/reports/reports.generate.ts';
+import { createReportsRepo } from './modules/reports/reports.repo.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { changeRequestRoutes } from './modules/tickets/change-requests.routes.ts';
 import { createDeskRepo } from './modules/tickets/desk.repo.ts';
 import { deskRoutes } from './modules/tickets/desk.routes.ts';
@@ -181,7 +185,9 @@ export async function buildApp({
   });
   const trends = createTrendsService({ metrics: createMetricsSource(config, db), landscape, customers });
   const usage = createUsageService(createUsageRepo(db));
-  const availability = createAvailabilityService(createAvailabilityRepo(db));
+  const availability = createAvailabilityService(createAvailabilityRepo(db), db);
+  const reportsRepo = createReportsRepo(db);
+  const reports = createReportsService({ repo: reportsRepo, customers, brandName: config.BRAND_NAME });
   const invoices = createInvoicesService({
     repo: createInvoicesRepo(db),
     audit,
@@ -264,9 +270,15 @@ export async function buildApp({
   await app.register(invoiceRoutes, { invoices });
   await app.register(contractRoutes, { contracts });
   await app.register(administrationRoutes, { invoices, contracts });
+  await app.register(reportRoutes, { reports });
   if (jobs) {
     const prober = createProber({ db, events: notifications.applicationEvents, log: app.log });
     await jobs.periodic(PROBE_JOB, '* * * * *', () => prober.tick());
+    // Last month's reports on the first of the month; at start too, so a missing month is filled.
+    const generator = createReportGenerator({ repo: reportsRepo, usage, availability });
+    const monthly = () => generator.generateMonth(generator.lastPeriod(new Date()));
+    await jobs.periodic(REPORTS_JOB, '0 2 1 * *', monthly, { expireInSeconds: 3600 });
+    monthly().catch((error: unknown) => app.log.error({ err: error }, 'monthly reports failed'));
   }
   await app.register(contactRoutes, {
     contacts: createContactsService({ repo: createContactsRepo(db), audit, cursors }),

@@ -11,6 +11,7 @@ export * from './landscape.ts';
 export * from './me.ts';
 export * from './notifications.ts';
 export * from './password.ts';
+export * from './reports.ts';
 export * from './rights.ts';
 export * from './text.ts';
 export * from './ticket-desk.ts';

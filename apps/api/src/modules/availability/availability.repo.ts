@@ -159,3 +159,35 @@ export function createAvailabilityRepo(db: Database) {
   };
 }
 export type AvailabilityRepo = ReturnType<typeof createAvailabilityRepo>;
+
+const MONTH_FIGURES = `
+  select a.name, a.uptime_target::float8 as target,
+    (select count(*) from application_checks c where c.application_id = a.id and c.at >= $2 and c.at < $3 and c.state = 'up')::int as up,
+    (select count(*) from application_checks c where c.application_id = a.id and c.at >= $2 and c.at < $3 and c.state = 'down')::int as down,
+    coalesce((
+      select sum(extract(epoch from least(coalesce(o.ended_at, $3), $3) - greatest(o.at, $2)))
+      from (
+        select e.at, (
+          select min(n.at) from application_events n
+          where n.application_id = e.application_id and n.at > e.at and n.to_state <> 'down'
+        ) as ended_at
+        from application_events e
+        where e.application_id = a.id and e.to_state = 'down' and e.at < $3
+      ) o
+      where coalesce(o.ended_at, $3) > $2
+    ), 0)::float8 as down_seconds
+  from applications a
+  where a.customer_id = $1
+  order by a.name, a.id`;
+
+/** One month's figures per application of a customer, for the SLA report. */
+export async function monthFigures(db: Database, customerId: number, from: Date, to: Date) {
+  const { rows } = await db.$client.query<{
+    name: string;
+    target: number;
+    up: number;
+    down: number;
+    down_seconds: number;
+  }>(MONTH_FIGURES, [customerId, from, to]);
+  return rows;
+}

@@ -5,8 +5,9 @@ import {
   type ChecksQuery,
   uptimePercent,
 } from '@portaal/contracts';
+import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { AvailabilityRepo } from './availability.repo.ts';
+import { type AvailabilityRepo, monthFigures } from './availability.repo.ts';
 
 const DAY = 86_400_000;
 const MIN_STEP_SECONDS = 60;
@@ -18,8 +19,23 @@ const applicationNotFound = (id: number) =>
  * Applications and their checks (DESIGN.md §8 Availability). The rights check (uptime-read) is the
  * route's; an application of another customer is not found.
  */
-export function createAvailabilityService(repo: AvailabilityRepo, clock: () => Date = () => new Date()) {
+export function createAvailabilityService(
+  repo: AvailabilityRepo,
+  db: Database,
+  clock: () => Date = () => new Date(),
+) {
   return {
+    /** A month's uptime (maintenance excluded) and downtime per application, for the SLA report. */
+    async month(customerId: number, from: Date, to: Date) {
+      const rows = await monthFigures(db, customerId, from, to);
+      return rows.map((row) => ({
+        name: row.name,
+        target: Number(row.target),
+        uptime: uptimePercent(row.up, row.down),
+        downtimeMinutes: Math.round(Number(row.down_seconds) / 60),
+      }));
+    },
+
     async applications(customerId: number): Promise<Application[]> {
       const now = clock();
       const month = availabilityRange('currentMonth', now);

@@ -82,12 +82,14 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
     },
     async (request, reply) => {
       const file = await invoices.pdf(request.params.customer_id, request.params.invoice_id);
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', contentDisposition(file.fileName))
-        .header('Cache-Control', 'private, no-store')
-        // The schema documents the bytes as a binary string; Fastify sends a Buffer as it is.
-        .send(file.bytes as unknown as string);
+      return (
+        reply
+          .type('application/pdf')
+          .header('Content-Disposition', contentDisposition(file.fileName))
+          .header('Cache-Control', 'private, no-store')
+          // The schema documents the bytes as a binary string; Fastify sends a Buffer as it is.
+          .send(file.bytes as unknown as string)
+      );
     },
   );
 
