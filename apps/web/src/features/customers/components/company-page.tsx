@@ -10,6 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { apiErrorText } from '../../../lib/error-text.ts';
@@ -79,6 +80,15 @@ function Company({ customerId }: { customerId: number }) {
             <Skeleton height={34} width="min(24rem, 80%)" mt={4} aria-hidden="true" />
           </Title>
         )}
+        <Button
+          renderRoot={(props) => (
+            <Link {...props} to="/company/$customerId/contacts" params={{ customerId: String(customerId) }} />
+          )}
+          variant="light"
+          mt="sm"
+        >
+          {t('company.contactsLink')}
+        </Button>
       </header>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="lg">
         {customer ? (

@@ -1,0 +1,57 @@
+import type { Contact, ContactSummary } from '@portaal/contracts/contacts';
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client.ts';
+
+/** A company's contacts fit one page of the API's largest size; the screen shows them all. */
+export const CONTACTS_PAGE_SIZE = 100;
+
+/** Query-option factories of the contacts domain; they own the query keys, all scoped by customer. */
+export const contactsQueries = {
+  all: () => ['contacts'] as const,
+  customer: (customerId: number) => [...contactsQueries.all(), customerId] as const,
+  list: (api: ApiClient, customerId: number) =>
+    queryOptions({
+      queryKey: [...contactsQueries.customer(customerId), 'list'] as const,
+      queryFn: ({ signal }) =>
+        api.request<ContactSummary[]>({
+          operation: 'listContacts',
+          path: '/api/v2/customer/{customer_id}/contacts',
+          params: { customer_id: customerId },
+          query: { limit: CONTACTS_PAGE_SIZE },
+          signal,
+        }),
+    }),
+  detail: (api: ApiClient, customerId: number, contactId: number) =>
+    queryOptions({
+      queryKey: [...contactsQueries.customer(customerId), 'detail', contactId] as const,
+      queryFn: ({ signal }) =>
+        api.request<Contact>({
+          operation: 'getContact',
+          path: '/api/v2/customer/{customer_id}/contacts/{contact_id}',
+          params: { customer_id: customerId, contact_id: contactId },
+          signal,
+        }),
+    }),
+  callList: (api: ApiClient, customerId: number) =>
+    queryOptions({
+      queryKey: [...contactsQueries.customer(customerId), 'call-list'] as const,
+      queryFn: ({ signal }) =>
+        api.request<ContactSummary[]>({
+          operation: 'getCallList',
+          path: '/api/v2/customer/{customer_id}/contacts/call-list',
+          params: { customer_id: customerId },
+          signal,
+        }),
+    }),
+  technicalEmails: (api: ApiClient, customerId: number) =>
+    queryOptions({
+      queryKey: [...contactsQueries.customer(customerId), 'technical-emails'] as const,
+      queryFn: ({ signal }) =>
+        api.request<{ emails: string[] }>({
+          operation: 'getTechnicalEmails',
+          path: '/api/v2/customer/{customer_id}/contacts/technical-emails',
+          params: { customer_id: customerId },
+          signal,
+        }),
+    }),
+};

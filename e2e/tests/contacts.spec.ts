@@ -1,0 +1,118 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type ColourMode,
+  chooseColourMode,
+  expectNoAxeViolations,
+  saveScreenshot,
+  settle,
+  signIn,
+} from './support.ts';
+
+/*
+ * Contacts (issue 14): the owner manages the contacts of Bakkerij De Gouden Korst in Dutch — SPEC's
+ * role message and a refused phone number, create, the formatted number on the detail page, delete
+ * with confirmation; the call list reordered by keyboard and saved; a viewer only reads. The list
+ * and detail pages pass axe in both colour modes at phone and desktop widths.
+ */
+
+const LIST = '/company/1001/contacts';
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test('the owner adds a contact, sees SPEC’s messages, and deletes it again, in Dutch', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'owner', { language: 'nl' });
+  await page.goto('/company');
+  await page.getByRole('link', { name: 'Contactpersonen, belijst en technische e-maillijst' }).click();
+  await expect(h1(page)).toHaveText('Contactpersonen');
+  await expect(page.getByRole('table').getByRole('link', { name: 'Daan Visser' })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(9);
+
+  await page.getByRole('button', { name: 'Nieuwe contactpersoon' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nieuwe contactpersoon' });
+  await dialog.getByLabel('Voornaam').fill('Ilse');
+  await dialog.getByLabel('Achternaam').fill('Vermeulen');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill('ilse.vermeulen@goudenkorst.example');
+  await dialog.getByLabel('Telefoon', { exact: true }).fill('12');
+  await dialog.getByRole('button', { name: 'Contactpersoon opslaan' }).click();
+  await expect(dialog.getByText('Kies minstens 1 rol')).toBeVisible();
+  await expect(dialog.getByText('Vul een geldig telefoonnummer in.')).toBeVisible();
+
+  await dialog.getByLabel('Telefoon', { exact: true }).fill('020 555 1234');
+  await dialog.getByRole('checkbox', { name: 'Technisch lezer' }).check();
+  await dialog.getByRole('button', { name: 'Contactpersoon opslaan' }).click();
+  await expect(h1(page)).toHaveText('Ilse Vermeulen');
+  await expect(page.getByRole('link', { name: '+31 20 555 1234' })).toBeVisible();
+  await expect(page.getByText('Geen login')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Verwijderen' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Contactpersoon verwijderen' });
+  await expect(confirm).toContainText('Ilse Vermeulen verwijderen?');
+  await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(h1(page)).toHaveText('Contactpersonen');
+  await expect(page.getByRole('table').getByRole('link', { name: 'Ilse Vermeulen' })).toHaveCount(0);
+});
+
+test('the owner reorders the call list by keyboard and saves it; a viewer only reads', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'owner', { language: 'nl' });
+  await page.goto(LIST);
+  const calls = page.getByRole('region', { name: 'Belijst' }).getByRole('listitem');
+  await expect(calls).toHaveCount(3);
+  await expect(calls.first()).toContainText('Daan Visser');
+  await page.getByRole('button', { name: 'Bram Kok omhoog' }).press('Enter');
+  await expect(calls.first()).toContainText('Bram Kok');
+  await expect(page.getByRole('button', { name: 'Bram Kok omhoog' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Volgorde opslaan' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Belijst opgeslagen' })).toBeVisible();
+  await page.reload();
+  await expect(calls.first()).toContainText('Bram Kok');
+  await page.getByRole('button', { name: 'Daan Visser omhoog' }).click();
+  await page.getByRole('button', { name: 'Volgorde opslaan' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Belijst opgeslagen' })).toBeVisible();
+
+  const other = await browser.newPage();
+  await signIn(other, 'viewer', { language: 'nl' });
+  await other.goto(LIST);
+  await expect(h1(other)).toHaveText('Contactpersonen');
+  await expect(other.getByRole('table').getByRole('link', { name: 'Sanne de Vries' })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Nieuwe contactpersoon' })).toHaveCount(0);
+  await expect(other.getByRole('button', { name: /omhoog/ })).toHaveCount(0);
+  await other.getByRole('table').getByRole('link', { name: 'Sanne de Vries' }).click();
+  await expect(h1(other)).toHaveText('Sanne de Vries');
+  await expect(other.getByRole('button', { name: 'Bewerken' })).toHaveCount(0);
+  await expect(other.getByText('Liever bellen dan mailen.')).toHaveCount(0);
+  await other.close();
+});
+
+const WIDTHS = [
+  { name: 'phone', viewport: { width: 360, height: 780 } },
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+];
+
+for (const mode of ['light', 'dark'] as ColourMode[]) {
+  test(`Contacts: axe and screenshots, ${mode} mode`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'owner', { language: 'nl' });
+    await chooseColourMode(page, mode);
+    for (const width of WIDTHS) {
+      await page.setViewportSize(width.viewport);
+      await page.goto(LIST);
+      await expect(page.getByRole('region', { name: 'Belijst' }).getByRole('listitem')).toHaveCount(3);
+      await settle(page);
+      await expectNoAxeViolations(page, `contacts ${width.name} ${mode}`);
+      await saveScreenshot(page, `contacts-list-${width.name}-${mode}`);
+      await page.goto('/company/1001/contacts/1');
+      await expect(h1(page)).toHaveText('Sanne de Vries');
+      await settle(page);
+      await expectNoAxeViolations(page, `contact ${width.name} ${mode}`);
+      await saveScreenshot(page, `contacts-detail-${width.name}-${mode}`);
+      await page.getByRole('button', { name: 'Bewerken' }).click();
+      await expect(page.getByLabel('Voornaam')).toHaveValue('Sanne');
+      await expectNoAxeViolations(page, `contact form ${width.name} ${mode}`);
+      await saveScreenshot(page, `contacts-form-${width.name}-${mode}`);
+    }
+  });
+}
