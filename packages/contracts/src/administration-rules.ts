@@ -4,11 +4,9 @@ import { displayLocales } from './display-rules.ts';
 // without bringing zod into the start. Money is never a float: amounts travel as decimal strings with
 // two decimals ("1234.50") and are computed here in integer cents (bigint).
 
-export const invoiceStatuses = ['to_pay', 'overdue', 'paid', 'written_off'] as const;
-export type InvoiceStatus = (typeof invoiceStatuses)[number];
+import type { ContractStatus, InvoiceStatus } from './administration-statuses.ts';
 
-export const contractStatuses = ['active', 'cancelled', 'ended', 'future', 'suspended'] as const;
-export type ContractStatus = (typeof contractStatuses)[number];
+export * from './administration-statuses.ts';
 
 /** Contracts "show ended" reveals; the list hides them by default. */
 export const endedContractStatuses: readonly ContractStatus[] = ['ended', 'cancelled'];

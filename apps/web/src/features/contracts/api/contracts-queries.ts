@@ -1,0 +1,48 @@
+import type { Contract, ContractSummary } from '@portaal/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { type ApiClient, nextLinkOf } from '../../../lib/api-client.ts';
+import { cursorOf } from '../../tickets/api/tickets-queries.ts';
+import type { ContractFilters } from '../utils/search-params.ts';
+
+export const CONTRACTS_PAGE_SIZE = 25;
+
+/** Query-option factories of the contracts; they own the query keys, all scoped by customer. */
+export const contractsQueries = {
+  all: () => ['contracts'] as const,
+  customer: (customerId: number) => [...contractsQueries.all(), customerId] as const,
+  list: (api: ApiClient, customerId: number, filters: ContractFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...contractsQueries.customer(customerId), 'list', filters] as const,
+      queryFn: async ({ pageParam, signal }) => {
+        const { data, headers } = await api.requestWithHeaders<ContractSummary[]>({
+          operation: 'listContracts',
+          path: '/api/v2/customer/{customer_id}/contracts',
+          params: { customer_id: customerId },
+          query: {
+            q: filters.q || undefined,
+            status: filters.status || undefined,
+            show_ended: filters.showEnded ? 'true' : undefined,
+            limit: CONTRACTS_PAGE_SIZE,
+            cursor: pageParam,
+          },
+          signal,
+        });
+        return { items: data, nextCursor: cursorOf(nextLinkOf(headers.get('link'))) };
+      },
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor,
+      staleTime: 30_000,
+    }),
+  detail: (api: ApiClient, customerId: number, id: string) =>
+    queryOptions({
+      queryKey: [...contractsQueries.customer(customerId), 'detail', id] as const,
+      queryFn: ({ signal }) =>
+        api.request<Contract>({
+          operation: 'getContract',
+          path: '/api/v2/customer/{customer_id}/contracts/{contract_id}',
+          params: { customer_id: customerId, contract_id: id },
+          signal,
+        }),
+      staleTime: 30_000,
+    }),
+};

@@ -1,0 +1,32 @@
+import { contractStatuses } from '@portaal/contracts/administration-statuses';
+
+/** /administration/contracts?q=…&status=active&ended=1. Unknown values are dropped, never an error. */
+export interface ContractsSearch {
+  q?: string;
+  status?: string;
+  ended?: boolean;
+}
+
+export interface ContractFilters {
+  q: string;
+  status: string;
+  showEnded: boolean;
+}
+
+// A plain check rather than zod: validateSearch is not code-split.
+export function validateContractsSearch(search: Record<string, unknown>): ContractsSearch {
+  const q = typeof search.q === 'string' && search.q.trim().length >= 3 ? search.q.slice(0, 100) : undefined;
+  const status =
+    typeof search.status === 'string' && (contractStatuses as readonly string[]).includes(search.status)
+      ? search.status
+      : undefined;
+  const ended = search.ended === true || search.ended === 'true' || search.ended === 1;
+  return { ...(q ? { q } : {}), ...(status ? { status } : {}), ...(ended ? { ended: true } : {}) };
+}
+
+export const filtersOf = (search: ContractsSearch): ContractFilters => ({
+  q: search.q ?? '',
+  status: search.status ?? '',
+  // A filter on an ended status shows ended contracts without the switch.
+  showEnded: Boolean(search.ended) || search.status === 'ended' || search.status === 'cancelled',
+});

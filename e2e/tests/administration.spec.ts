@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type ColourMode,
+  chooseColourMode,
+  expectNoAxeViolations,
+  saveScreenshot,
+  setLanguage,
+  settle,
+  signIn,
+} from './support.ts';
+
+/*
+ * Administration (issue 13): financial-moderator of Bakkerij De Gouden Korst, in Dutch, finds the
+ * overdue invoice from the overview, opens it, downloads its PDF, and asks to end a contract; every
+ * administration screen passes axe in both colour modes, and screenshots are kept at phone and desktop
+ * widths in both languages.
+ */
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test('financial-moderator finds an overdue invoice, downloads its PDF and requests the end of a contract, in Dutch', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'financial-moderator', { language: 'nl' });
+  await page.goto('/administration');
+  await expect(h1(page)).toHaveText('Administratie');
+  const overdue = page.getByTestId('overview-overdue');
+  await expect(overdue).toContainText('1 factuur te laat');
+  await expect(overdue).toContainText(/€\s[\d.]+,\d\d/);
+  await expect(page.getByRole('heading', { name: 'Verlengingen in de komende 90 dagen' })).toBeVisible();
+  await expect(page.getByText('Servicemanagement')).toBeVisible();
+
+  await overdue.getByRole('link').click();
+  await expect(page).toHaveURL(/\/administration\/invoices\?status=overdue/);
+  await expect(h1(page)).toHaveText('Facturen');
+  const rows = page.getByTestId('invoice-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(/\d+ dagen te laat/);
+  const amount = rows.first().locator('td').nth(3);
+  await expect(amount).toHaveCSS('text-align', 'right');
+  await expect(amount).toHaveText(/^€\s[\d.]+,\d\d$/);
+
+  // The PDF from the list.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    rows
+      .first()
+      .getByRole('button', { name: /als pdf/ })
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{5}\.pdf$/);
+  const bytes = await readFile((await download.path()) ?? '');
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The invoice itself.
+  await rows.first().getByRole('link').click();
+  await expect(h1(page)).toHaveText(/^Factuur INV-\d{4}-\d{5}$/);
+  await expect(page.getByTestId('invoice-lines')).toContainText('Beheerde server (4 vCPU, 16 GB)');
+  await expect(page.getByTestId('invoice-lines')).toContainText('Totaal inclusief btw');
+
+  // Searching by a date range finds it too, and a short search says what is wrong.
+  await page.goto('/administration/invoices');
+  await page.getByLabel('Zoeken').fill('IN');
+  await expect(page.getByText('Zoeken vraagt minstens 3 tekens, of een datum.')).toBeVisible();
+  await page.getByLabel('Zoeken').fill('INV-');
+  await expect(page).toHaveURL(/q=INV-/);
+  await expect(rows).toHaveCount(25);
+
+  // A contract: its rules, billing and term, and the end request.
+  await page.goto('/administration/contracts');
+  await expect(h1(page)).toHaveText('Contracten');
+  await expect(page.getByTestId('contract-row')).toHaveCount(5);
+  await page.getByLabel('Beëindigde contracten tonen').check();
+  await expect(page.getByTestId('contract-row')).toHaveCount(7);
+  await page.getByRole('link', { name: 'Opslag', exact: true }).click();
+  await expect(h1(page)).toHaveText('Opslag');
+  await expect(page.getByTestId('contract-rules')).toContainText('Objectopslag (S3-compatibel)');
+  await expect(page.getByRole('heading', { name: 'Facturering' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Looptijd' })).toBeVisible();
+  await page.getByLabel('Gewenste einddatum').fill('2099-12-31');
+  await page.getByLabel('Reden (optioneel)').fill('We verhuizen naar eigen opslag.');
+  await page.getByRole('button', { name: 'Beëindiging aanvragen' }).click();
+  await expect(page.getByTestId('end-requested')).toContainText(
+    'De beëindiging van dit contract is aangevraagd op',
+  );
+  await page.getByTestId('end-requested').getByRole('link').click();
+  await expect(h1(page)).toHaveText(/Beëindiging contract CT-1001-02/);
+});
+
+const MODES: ColourMode[] = ['light', 'dark'];
+const WIDTHS = [
+  { name: '360', viewport: { width: 360, height: 780 } },
+  { name: '1440', viewport: { width: 1440, height: 900 } },
+] as const;
+
+for (const mode of MODES) {
+  test(`axe and screenshots of the administration screens, ${mode} mode`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+    await signIn(page, 'financial-viewer', { language: 'en' });
+    await chooseColourMode(page, mode);
+    const screens: [string, string, () => Promise<void>][] = [
+      ['overview', '/administration', () => expect(page.getByTestId('overview-to_pay')).toBeVisible()],
+      [
+        'invoices',
+        '/administration/invoices',
+        () => expect(page.getByTestId('invoice-row').first()).toBeVisible(),
+      ],
+      [
+        'invoices-empty',
+        '/administration/invoices?q=NOPE-123',
+        () => expect(page.getByTestId('invoices-empty')).toBeVisible(),
+      ],
+      [
+        'contracts',
+        '/administration/contracts?ended=true',
+        () => expect(page.getByTestId('contract-row').first()).toBeVisible(),
+      ],
+      [
+        'contract',
+        '/administration/contracts/CT-1001-01',
+        () => expect(page.getByTestId('contract-rules')).toBeVisible(),
+      ],
+    ];
+    for (const language of ['en', 'nl'] as const) {
+      await setLanguage(page, language);
+      for (const width of WIDTHS) {
+        await page.setViewportSize(width.viewport);
+        for (const [name, path, ready] of screens) {
+          await page.goto(path);
+          await ready();
+          await settle(page);
+          const label = `${name}, ${language}-${width.name}-${mode}`;
+          await expectNoAxeViolations(page, label);
+          await saveScreenshot(page, `administration-${name}-${language}-${width.name}-${mode}`);
+        }
+        // The invoice detail, reached from the list.
+        await page.goto('/administration/invoices');
+        await page.getByTestId('invoice-row').first().getByRole('link').first().click();
+        await expect(page.getByTestId('invoice-lines')).toBeVisible();
+        await settle(page);
+        await expectNoAxeViolations(page, `invoice, ${language}-${width.name}-${mode}`);
+        await saveScreenshot(page, `administration-invoice-${language}-${width.name}-${mode}`);
+      }
+    }
+  });
+}
