@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -96,7 +97,7 @@ export function ContractDetailPage({ id }: { id: string }) {
         <Title order={2} size="h3" id="contract-rules-title">
           {t('administration.contracts.rules')}
         </Title>
-        <Table.ScrollContainer minWidth={600}>
+        <ScrollRegion labelledBy="contract-rules-title" minWidth={600}>
           <Table verticalSpacing="sm" data-testid="contract-rules">
             <Table.Thead>
               <Table.Tr>
@@ -135,7 +136,7 @@ export function ContractDetailPage({ id }: { id: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       </Stack>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { LoadError, LoadingLines } from '../../tickets/components/page-states.tsx';
@@ -77,7 +78,7 @@ export function InvoiceDetailPage({ number }: { number: string }) {
         <Title order={2} size="h3" id="invoice-lines-title">
           {t('administration.invoices.lines')}
         </Title>
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollRegion labelledBy="invoice-lines-title" minWidth={640}>
           <Table verticalSpacing="sm" data-testid="invoice-lines">
             <Table.Thead>
               <Table.Tr>
@@ -150,7 +151,7 @@ export function InvoiceDetailPage({ number }: { number: string }) {
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       </Stack>
     </Stack>
   );
