@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import {
   type ColourMode,
@@ -88,6 +90,48 @@ test('technical-viewer reads the application statuses, in Dutch', async ({ page 
   await expect(page.locator('figure canvas')).toBeVisible();
 });
 
+/** Last month as YYYY-MM (UTC, like the reports). */
+function lastPeriod(): string {
+  const now = new Date();
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+test('financial-viewer downloads last month’s SLA report in Dutch, as PDF and CSV', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const sla = `SLA-${lastPeriod()}`;
+  await signIn(page, 'financial-viewer', { language: 'nl' });
+  await page.goto('/sla-usage/reports');
+  await h1(page, 'Rapportages');
+  await page.getByText('SLA-rapportage', { exact: true }).click();
+  await expect(page).toHaveURL(/kind=sla/);
+  const row = page.locator(`tr[data-report="${sla}"]`);
+  await expect(row).toBeVisible();
+  await row.getByRole('link').click();
+  await h1(page, `SLA-rapportage ${sla}`);
+  await expect(page.getByTestId('report-applications')).toContainText('Webwinkel');
+  await expect(page.getByTestId('service-credit')).toHaveText(/servicecredit/);
+
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `${sla} downloaden als pdf` }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe(`${sla}-nl.pdf`);
+  const file = info.outputPath(`${sla}-nl.pdf`);
+  await pdf.saveAs(file);
+  const { stdout } = await promisify(execFile)('pdftotext', ['-layout', file, '-']);
+  expect(stdout).toContain('SLA-rapportage');
+  expect(stdout).toContain('Beschikbaarheid per applicatie');
+
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `${sla} downloaden als csv` }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toBe(`${sla}-nl.csv`);
+});
+
 const MODES: ColourMode[] = ['light', 'dark'];
 const WIDTHS = [
   { name: '360', viewport: { width: 360, height: 780 } },
@@ -123,6 +167,19 @@ for (const mode of MODES) {
     await prepare(page, mode, 'Northwind Logistics Ltd');
     await page.goto('/sla-usage/usage');
     await shoot(page, mode, 'usage', () => expect(page.getByRole('article')).toHaveCount(4));
+  });
+
+  test(`Reports: axe and screenshots, ${mode} mode`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await prepare(page, mode, 'Bakkerij De Gouden Korst B.V.');
+    await page.goto('/sla-usage/reports');
+    await shoot(page, mode, 'reports', () => expect(page.locator('tr[data-report]').first()).toBeVisible());
+    await page.goto(`/sla-usage/reports/SLA-${lastPeriod()}`);
+    await shoot(page, mode, 'report-sla', () =>
+      expect(page.getByTestId('report-applications')).toBeVisible(),
+    );
+    await page.goto(`/sla-usage/reports/USAGE-${lastPeriod()}`);
+    await shoot(page, mode, 'report-usage', () => expect(page.getByTestId('report-items')).toBeVisible());
   });
 
   test(`Application statuses: axe and screenshots, ${mode} mode`, async ({ page }) => {

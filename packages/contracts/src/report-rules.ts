@@ -1,5 +1,3 @@
-import { fromCents, toCents } from './administration-rules.ts';
-
 // The report rules without zod (DESIGN.md §8 Reports), shared by the API, its PDF/CSV and the web app.
 
 export const reportKinds = ['sla', 'usage'] as const;
@@ -33,10 +31,4 @@ export function serviceCreditPercent(uptime: number | null, target: number): num
   if (shortfall >= 1) return 25;
   if (shortfall >= 0.5) return 10;
   return 5;
-}
-
-/** Cost of the over-usage: over quota (to 2 decimals) × rate, rounded half up to the cent; a decimal string. */
-export function overusageCost(overQuota: number, rate: string): string {
-  const hundredths = BigInt(Math.round(overQuota * 100));
-  return fromCents((hundredths * toCents(rate) + 50n) / 100n);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromCents, toCents } from './administration-rules.ts';
 import { customerIdSchema, isoDateTimeSchema } from './common.ts';
 import { DISPLAY_ID_PATTERN, reportKinds } from './report-rules.ts';
 import { usagePeriodSchema } from './usage.ts';
@@ -110,3 +111,11 @@ export const reportSchema = z
 export type UsageReport = z.infer<typeof usageReportSchema>;
 export type SlaReport = z.infer<typeof slaReportSchema>;
 export type Report = z.infer<typeof reportSchema>;
+
+// Money rules need bigint cents (administration-rules): kept out of the zod-free report rules the
+// web app's start reads.
+/** Cost of the over-usage: over quota (to 2 decimals) × rate, rounded half up to the cent; a decimal string. */
+export function overusageCost(overQuota: number, rate: string): string {
+  const hundredths = BigInt(Math.round(overQuota * 100));
+  return fromCents((hundredths * toCents(rate) + 50n) / 100n);
+}

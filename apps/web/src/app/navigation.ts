@@ -73,7 +73,7 @@ export const navigation: NavItem[] = [
     built: false,
     children: [
       { key: 'usage', to: '/sla-usage/usage', requirement: access.slaUsage, built: true },
-      { key: 'reports', to: '/sla-usage/reports', requirement: access.slaUsage, built: false },
+      { key: 'reports', to: '/sla-usage/reports', requirement: access.slaUsage, built: true },
       {
         key: 'applicationStatuses',
         to: '/sla-usage/application-statuses',

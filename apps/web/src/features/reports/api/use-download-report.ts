@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { useSession } from '../../../app/session.ts';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../tickets/utils/save-blob.ts';
+
+/** GET reports/{id}/download with the bearer token, saved as the file the API names. */
+export function useDownloadReport(customerId: number) {
+  const { api } = useSession();
+  return useMutation<
+    void,
+    ApiError | Error,
+    { displayId: string; format: 'pdf' | 'csv'; language: 'en' | 'nl' }
+  >({
+    mutationFn: async ({ displayId, format, language }) => {
+      const { blob, fileName } = await api.download({
+        operation: 'downloadReport',
+        path: '/api/v2/customer/{customer_id}/reports/{display_id}/download',
+        params: { customer_id: customerId, display_id: displayId },
+        query: { format, language },
+      });
+      saveBlob(blob, fileName ?? `${displayId}-${language}.${format}`);
+    },
+  });
+}

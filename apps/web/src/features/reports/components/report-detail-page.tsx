@@ -1,0 +1,214 @@
+import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { Report, SlaReport, UsageReport } from '@portaal/contracts';
+import { formatUsageAmount } from '@portaal/contracts/usage-rules';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import { formatDateTime, formatHours, formatNumber, type Language } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { periodLabel } from '../../usage/utils/search-params.ts';
+import { reportsQueries } from '../api/reports-queries.ts';
+import { ReportDownloads } from './report-downloads.tsx';
+
+const money = (amount: string, language: Language) =>
+  `€ ${new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount))}`;
+const percent = (value: number | null, language: Language) =>
+  value === null ? '–' : `${formatNumber(value, language)}%`;
+const minutes = (value: number | null, language: Language, none: string) =>
+  value === null ? none : formatHours(value / 60, language);
+
+/** A table that scrolls sideways on phones in a focusable region (axe: scrollable-region-focusable). */
+function Scroll({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus so keyboard users can scroll it
+    <section aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+      {children}
+    </section>
+  );
+}
+
+function UsageFigures({ report, language }: { report: UsageReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const c = (key: string) => t(`reports.items.${key}`);
+  return (
+    <Scroll label={t('reports.itemsTitle')}>
+      <Table miw={860} data-testid="report-items">
+        <Table.Thead>
+          <Table.Tr>
+            {[
+              'specification',
+              'bought',
+              'used',
+              'balance',
+              'leftOver',
+              'overQuota',
+              'rate',
+              'perUnit',
+              'cost',
+            ].map((key) => (
+              <Table.Th key={key}>{c(key)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.items.map((item) => {
+            const amount = (value: number) => formatUsageAmount(value, item.unit, language, item.usage_type);
+            return (
+              <Table.Tr key={`${item.usage_type}-${item.subtype}`}>
+                <Table.Td>
+                  {t(`types.${item.usage_type === 'manhour' ? 'hour' : item.usage_type}`, {
+                    defaultValue: item.usage_type,
+                  })}{' '}
+                  ({t(`subtypes.${item.subtype}`, { defaultValue: item.subtype })})
+                </Table.Td>
+                <Table.Td>{amount(item.bought)}</Table.Td>
+                <Table.Td>{amount(item.used)}</Table.Td>
+                <Table.Td>{amount(item.month_balance)}</Table.Td>
+                <Table.Td>{amount(item.left_over)}</Table.Td>
+                <Table.Td>{amount(item.over_quota)}</Table.Td>
+                <Table.Td>{money(item.rate, language)}</Table.Td>
+                <Table.Td>{item.unit === 'hour' ? t('types.hour') : item.unit}</Table.Td>
+                <Table.Td>{money(item.cost, language)}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Text fw={700} mt="sm">
+        {t('reports.totalCost', { amount: money(report.total_cost, language) })}
+      </Text>
+    </Scroll>
+  );
+}
+
+function SlaFigures({ report, language }: { report: SlaReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const met = (value: boolean | null) =>
+    value === null ? '–' : value ? t('reports.met') : t('reports.missed');
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2} size="h3" mb="xs">
+          {t('reports.applications')}
+        </Title>
+        <Scroll label={t('reports.applications')}>
+          <Table miw={560} data-testid="report-applications">
+            <Table.Thead>
+              <Table.Tr>
+                {['application', 'target', 'uptime', 'result', 'downtime', 'credit'].map((key) => (
+                  <Table.Th key={key}>{t(`reports.sla.${key}`)}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.applications.map((app) => (
+                <Table.Tr key={app.name}>
+                  <Table.Td>{app.name}</Table.Td>
+                  <Table.Td>{percent(app.target, language)}</Table.Td>
+                  <Table.Td>{percent(app.uptime, language)}</Table.Td>
+                  <Table.Td>{met(app.met)}</Table.Td>
+                  <Table.Td>{minutes(app.downtime_minutes, language, '–')}</Table.Td>
+                  <Table.Td>{percent(app.service_credit_percent, language)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Scroll>
+        <Text fw={700} mt="sm" data-testid="service-credit">
+          {report.service_credit_percent > 0
+            ? t('reports.credit', { percent: formatNumber(report.service_credit_percent, language) })
+            : t('reports.noCredit')}
+        </Text>
+      </div>
+      <div>
+        <Title order={2} size="h3" mb="xs">
+          {t('reports.incidents')}
+        </Title>
+        {report.incidents.length === 0 ? (
+          <Text c="dimmed">{t('reports.noIncidents')}</Text>
+        ) : (
+          <Scroll label={t('reports.incidents')}>
+            <Table miw={720} data-testid="report-incidents">
+              <Table.Thead>
+                <Table.Tr>
+                  {['ticket', 'subject', 'priority', 'created', 'response', 'resolution'].map((key) => (
+                    <Table.Th key={key}>{t(`reports.sla.${key}`)}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.incidents.map((incident) => (
+                  <Table.Tr key={incident.ticket_id}>
+                    <Table.Td>#{incident.ticket_id}</Table.Td>
+                    <Table.Td>{incident.subject}</Table.Td>
+                    <Table.Td>{incident.priority}</Table.Td>
+                    <Table.Td>{formatDateTime(incident.created_at)}</Table.Td>
+                    <Table.Td>
+                      {minutes(incident.response_minutes, language, t('reports.open'))} (
+                      {minutes(incident.response_target_minutes, language, '')}) ·{' '}
+                      {met(incident.response_met)}
+                    </Table.Td>
+                    <Table.Td>
+                      {minutes(incident.resolution_minutes, language, t('reports.open'))} (
+                      {minutes(incident.resolution_target_minutes, language, '')}) ·{' '}
+                      {met(incident.resolution_met)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Scroll>
+        )}
+      </div>
+    </Stack>
+  );
+}
+
+/** /sla-usage/reports/{displayId}: one kept report's figures and its downloads. */
+export function ReportDetailPage({ displayId }: { displayId: string }) {
+  const { t, i18n } = useTranslation('usage');
+  const language = currentLanguage(i18n);
+  const session = useSession();
+  const selected = useSelectedCustomer();
+  const customerId = selected?.id ?? 0;
+  const query = useQuery({
+    ...reportsQueries.detail(session.api, customerId, displayId),
+    enabled: selected !== undefined,
+  });
+  const report: Report | undefined = query.data;
+
+  return (
+    <Stack gap="lg">
+      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/sla-usage/reports" />}>
+        {t('reports.back')}
+      </Anchor>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1}>{report ? `${t(`reports.kinds.${report.kind}`)} ${displayId}` : displayId}</Title>
+          {report && (
+            <Text c="dimmed" mt={4}>
+              {periodLabel(report.period, language === 'nl' ? 'nl-NL' : 'en-GB')} ·{' '}
+              {t('reports.generatedAt', { time: formatDateTime(report.generated_at) })}
+            </Text>
+          )}
+        </div>
+        {report && <ReportDownloads customerId={customerId} displayId={displayId} />}
+      </Group>
+      {query.isPending ? (
+        <LoadingBlocks count={3} height={80} />
+      ) : query.isError ? (
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <Card withBorder padding="lg">
+          {query.data.kind === 'usage' ? (
+            <UsageFigures report={query.data} language={language} />
+          ) : (
+            <SlaFigures report={query.data} language={language} />
+          )}
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { Anchor, Group, NativeSelect, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { type ReportKind, reportKinds } from '@portaal/contracts/report-rules';
+import { recentPeriods } from '@portaal/contracts/usage-rules';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { periodLabel } from '../../usage/utils/search-params.ts';
+import { reportsQueries } from '../api/reports-queries.ts';
+import { ReportDownloads } from './report-downloads.tsx';
+
+export interface ReportsSearch {
+  kind?: ReportKind;
+  period?: string;
+}
+
+const locale = (language: 'en' | 'nl') => (language === 'nl' ? 'nl-NL' : 'en-GB');
+
+/** /sla-usage/reports: the kept monthly SLA and usage reports, with type and period filters. */
+export function ReportsPage({
+  search,
+  onSearchChange,
+}: {
+  search: ReportsSearch;
+  onSearchChange(next: ReportsSearch): void;
+}) {
+  const { t, i18n } = useTranslation('usage');
+  const language = currentLanguage(i18n);
+  const session = useSession();
+  const selected = useSelectedCustomer();
+  const customerId = selected?.id ?? 0;
+  const query = useQuery({
+    ...reportsQueries.list(session.api, customerId, search),
+    enabled: selected !== undefined,
+  });
+  const periods = recentPeriods(new Date()).slice(1);
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <LoadingBlocks count={4} height={48} />;
+  else if (query.isError) body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.length === 0) body = <Text c="dimmed">{t('reports.empty')}</Text>;
+  else {
+    body = (
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus so keyboard users can scroll it
+      <section aria-labelledby="reports-title" tabIndex={0} style={{ overflowX: 'auto' }}>
+        <Table miw={520} data-testid="reports">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('reports.columns.report')}</Table.Th>
+              <Table.Th>{t('reports.columns.period')}</Table.Th>
+              <Table.Th>{t('reports.columns.generated')}</Table.Th>
+              <Table.Th>{t('reports.columns.download')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.data.map((report) => (
+              <Table.Tr key={report.display_id} data-report={report.display_id}>
+                <Table.Td>
+                  <Anchor
+                    underline="always"
+                    renderRoot={(props) => (
+                      <Link
+                        {...props}
+                        to="/sla-usage/reports/$displayId"
+                        params={{ displayId: report.display_id }}
+                      />
+                    )}
+                  >
+                    {t(`reports.kinds.${report.kind}`)} {report.display_id}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{periodLabel(report.period, locale(language))}</Table.Td>
+                <Table.Td>{formatDateTime(report.generated_at)}</Table.Td>
+                <Table.Td>
+                  <ReportDownloads customerId={customerId} displayId={report.display_id} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </section>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} id="reports-title">
+          {t('reports.title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('reports.intro')}
+        </Text>
+      </div>
+      <Group gap="md" align="flex-end">
+        <div>
+          <Text size="sm" fw={500} id="reports-kind-label" mb={4}>
+            {t('reports.kind')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="reports-kind-label"
+            value={search.kind ?? 'all'}
+            onChange={(value) =>
+              onSearchChange({ ...search, kind: value === 'all' ? undefined : (value as ReportKind) })
+            }
+            data={[
+              { value: 'all', label: t('reports.kinds.all') },
+              ...reportKinds.map((kind) => ({ value: kind, label: t(`reports.kinds.${kind}`) })),
+            ]}
+          />
+        </div>
+        <NativeSelect
+          label={t('period')}
+          value={search.period ?? ''}
+          onChange={(event) => onSearchChange({ ...search, period: event.currentTarget.value || undefined })}
+          data={[
+            { value: '', label: t('reports.allPeriods') },
+            ...periods.map((value) => ({ value, label: periodLabel(value, locale(language)) })),
+          ]}
+          w={220}
+        />
+      </Group>
+      {body}
+    </Stack>
+  );
+}
