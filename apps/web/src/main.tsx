@@ -27,6 +27,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type ClientConfig, createSession, type Session, SessionContext, TEST_MODE } from './app/session.ts';
 import { startAnalytics } from './lib/analytics/start-analytics.ts';
+import { dataOf } from './lib/api-client.ts';
 import { installChunkErrorReload, watchForNewBuild } from './lib/build-updates.ts';
 import { currentLanguage, detectLanguage, initI18n } from './lib/i18n.ts';
 import { loadClientConfig } from './lib/runtime-config.ts';
@@ -66,9 +67,7 @@ async function start() {
       locale: detectLanguage(),
       // The profile needs only the token: it is read while the user info loads.
       onSignedIn: () => {
-        profile = session.api
-          .request<{ language: 'en' | 'nl' }>({ operation: 'getMe', path: '/api/v2/me' })
-          .catch(() => undefined);
+        profile = dataOf(session.api.GET('/api/v2/me')).catch(() => undefined);
       },
     }),
     translations,

@@ -1,8 +1,7 @@
-import type { Customer } from '@portaal/contracts';
 import { hasRights, type RightsRequirement } from '@portaal/contracts/rights';
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { type ApiClient, ApiError, createApiClient, shouldRetry } from '../lib/api-client.ts';
+import { type ApiClient, ApiError, createApiClient, dataOf, shouldRetry } from '../lib/api-client.ts';
 import { type Auth, createAuth, type OidcConfig } from '../lib/auth/auth.ts';
 import {
   resetSelectedCustomer,
@@ -42,11 +41,9 @@ export const TEST_MODE = import.meta.env.VITE_TEST_MODE === 'true';
 export const ADMIN_CONSOLE = import.meta.env.VITE_ADMIN_CONSOLE === 'true';
 
 async function fetchCustomerName(api: ApiClient, id: number): Promise<string> {
-  const customer = await api.request<Customer>({
-    operation: 'getCustomer',
-    path: '/api/v2/customer/{customer_id}',
-    params: { customer_id: id },
-  });
+  const customer = await dataOf(
+    api.GET('/api/v2/customer/{customer_id}', { params: { path: { customer_id: id } } }),
+  );
   return customer.display_name;
 }
 

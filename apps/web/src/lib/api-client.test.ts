@@ -3,7 +3,10 @@ import {
   ApiError,
   contentDispositionFileName,
   createApiClient,
+  dataOf,
+  fileOf,
   NETWORK_FAILURE,
+  nextCursorOf,
   nextLinkOf,
   RequiredError,
   shouldRetry,
@@ -31,11 +34,19 @@ describe('retry policy', () => {
   it('sends a GET twice on 503 and a PUT once', async () => {
     const fetch = vi.fn(async () => json(503, { code: 'SERVICE_UNAVAILABLE' }));
     const client = createApiClient({ fetch });
-    await expect(client.request({ operation: 'get', path: '/x' })).rejects.toBeInstanceOf(ApiError);
+    await expect(client.GET('/api/v2/me')).rejects.toBeInstanceOf(ApiError);
     expect(fetch).toHaveBeenCalledTimes(2);
     fetch.mockClear();
-    await expect(client.request({ operation: 'put', path: '/x', method: 'PUT', body: {} })).rejects.toThrow();
+    await expect(client.PUT('/api/v2/me', { body: { language: 'nl' } })).rejects.toThrow();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the retry when it succeeds', async () => {
+    const answers = [json(502, { code: 'BAD_GATEWAY' }), json(200, { unread: 3 })];
+    const fetch = vi.fn(async () => answers.shift() ?? json(500, {}));
+    const client = createApiClient({ fetch });
+    expect(await dataOf(client.GET('/api/v2/me/notifications/summary'))).toEqual({ unread: 3 });
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -44,7 +55,7 @@ describe('error mapping', () => {
     const client = createApiClient({
       fetch: async () => json(403, { code: 'FORBIDDEN', detail: 'no' }, 'Forbidden'),
     });
-    const error = (await client.request({ operation: 'get', path: '/x' }).catch((e) => e)) as ApiError;
+    const error = (await client.GET('/api/v2/me').catch((e) => e)) as ApiError;
     expect(error.status).toBe(403);
     expect(error.statusText).toBe('Forbidden');
     expect(error.details).toEqual({ code: 'FORBIDDEN', detail: 'no' });
@@ -53,7 +64,7 @@ describe('error mapping', () => {
 
   it("defaults statusText to 'Error' and wraps a text body as { message }", async () => {
     const client = createApiClient({ fetch: async () => new Response('Bad gateway text', { status: 400 }) });
-    const error = (await client.request({ operation: 'get', path: '/x' }).catch((e) => e)) as ApiError;
+    const error = (await client.GET('/api/v2/me').catch((e) => e)) as ApiError;
     expect(error.statusText).toBe('Error');
     expect(error.details).toEqual({ message: 'Bad gateway text' });
   });
@@ -64,44 +75,38 @@ describe('error mapping', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    const error = (await client.request({ operation: 'get', path: '/x' }).catch((e) => e)) as ApiError;
+    const error = (await client.GET('/api/v2/me').catch((e) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
     expect(error.details.message).toBe(NETWORK_FAILURE);
   });
 
-  it('raises a missing required parameter before sending', async () => {
+  it('raises a missing required parameter before sending, naming the operation', async () => {
     const fetch = vi.fn();
     const client = createApiClient({ fetch });
-    const call = client.request({
-      operation: 'getCustomer',
-      path: '/api/v2/customer/{customer_id}',
-      params: {},
+    const call = client.GET('/api/v2/customer/{customer_id}', {
+      params: { path: { customer_id: undefined as unknown as number } },
     });
     await expect(call).rejects.toBeInstanceOf(RequiredError);
     await expect(call).rejects.toThrow(
       'Required parameter "customer_id" was null or undefined when calling getCustomer().',
     );
-    const lookup = client.request({
-      operation: 'findCustomer',
-      path: '/api/admin/v2/customer',
-      query: { link_type: 'accounting' },
-      requiredQuery: ['link_type', 'link_id'],
+    const lookup = client.GET('/api/admin/v2/customer', {
+      params: { query: { link_type: 'accounting' } as { link_type: 'accounting'; link_id: string } },
     });
     await expect(lookup).rejects.toThrow(
-      'Required parameter "link_id" was null or undefined when calling findCustomer().',
+      'Required parameter "link_id" was null or undefined when calling findCustomerByLink().',
     );
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('adds the bearer token and encodes path parameters', async () => {
-    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json(200, { ok: true }));
+  it('adds the bearer token and encodes path and query parameters', async () => {
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json(200, []));
     const client = createApiClient({ fetch, getToken: () => 'tkn' });
-    await client.request({
-      operation: 'x',
-      path: '/a/{id}',
-      params: { id: 'b/c' },
-      query: { q: 'x y', empty: '' },
+    await client.GET('/api/v2/customer/{customer_id}/landscape/{kind}', {
+      params: { path: { customer_id: 1001, kind: 'devices' }, query: { q: 'x y/z' } },
     });
-    expect(fetch.mock.calls[0]?.[0]).toBe('/a/b%2Fc?q=x+y');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/v2/customer/1001/landscape/devices?q=x+y%2Fz');
     const init = fetch.mock.calls[0]?.[1];
     expect((init?.headers as Record<string, string> | undefined)?.authorization).toBe('Bearer tkn');
   });
@@ -109,11 +114,12 @@ describe('error mapping', () => {
 
 describe('bodies', () => {
   it('sends JSON with its content type', async () => {
-    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json(201, { ok: 1 }));
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json(200, { ok: 1 }));
     const client = createApiClient({ fetch });
-    await client.request({ operation: 'post', path: '/x', method: 'POST', body: { a: 1 } });
+    await client.PUT('/api/v2/me', { body: { language: 'nl' } });
     const init = fetch.mock.calls[0]?.[1];
-    expect(init?.body).toBe('{"a":1}');
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe('{"language":"nl"}');
     expect((init?.headers as Record<string, string> | undefined)?.['content-type']).toBe('application/json');
   });
 
@@ -121,9 +127,12 @@ describe('bodies', () => {
     const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json(201, { ok: 1 }));
     const client = createApiClient({ fetch, getToken: () => 'tkn' });
     const form = new FormData();
-    form.append('subject', 'Printer');
+    form.append('body', 'Printer');
     form.append('attachments', new Blob(['hello'], { type: 'text/plain' }), 'a.txt');
-    await client.request({ operation: 'post', path: '/x', method: 'POST', body: form });
+    await client.POST('/api/v2/customer/{customer_id}/tickets/{ticket_id}/messages', {
+      params: { path: { customer_id: 1001, ticket_id: 10001 } },
+      body: form as never,
+    });
     const init = fetch.mock.calls[0]?.[1];
     expect(init?.body).toBe(form);
     const headers = init?.headers as Record<string, string> | undefined;
@@ -135,21 +144,25 @@ describe('bodies', () => {
     expect(await wire.text()).toContain('filename="a.txt"');
   });
 
-  it('answers the headers with the data when asked, for paged lists', async () => {
+  it('answers the response with the data, for the next-page cursor of paged lists', async () => {
     const client = createApiClient({
       fetch: async () =>
-        new Response('[1,2]', {
+        new Response('[]', {
           status: 200,
           headers: { 'content-type': 'application/json', link: '</x?cursor=abc>; rel="next"' },
         }),
     });
-    const { data, headers } = await client.requestWithHeaders<number[]>({ operation: 'list', path: '/x' });
-    expect(data).toEqual([1, 2]);
-    expect(nextLinkOf(headers.get('link'))).toBe('/x?cursor=abc');
+    const { data, response } = await client.GET('/api/v2/me/notifications');
+    expect(data).toEqual([]);
+    expect(nextCursorOf(response)).toBe('abc');
   });
 });
 
 describe('downloads', () => {
+  const attachment =
+    '/api/v2/customer/{customer_id}/tickets/{ticket_id}/attachments/{attachment_id}' as const;
+  const params = { path: { customer_id: 1001, ticket_id: 10001, attachment_id: 7 } };
+
   it('answers the body as a Blob with the UTF-8 file name, with the token', async () => {
     const fetch = vi.fn(
       async (_url: string | URL | Request, _init?: RequestInit) =>
@@ -162,7 +175,7 @@ describe('downloads', () => {
         }),
     );
     const client = createApiClient({ fetch, getToken: () => 'tkn' });
-    const { blob, fileName } = await client.download({ operation: 'get', path: '/file' });
+    const { blob, fileName } = await fileOf(client.GET(attachment, { params, parseAs: 'blob' }));
     expect(fileName).toBe('scherm afdruk é.png');
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([137, 80, 78, 71]);
     expect((fetch.mock.calls[0]?.[1]?.headers as Record<string, string> | undefined)?.authorization).toBe(
@@ -174,7 +187,9 @@ describe('downloads', () => {
     const client = createApiClient({
       fetch: async () => json(404, { code: 'ATTACHMENT_NOT_FOUND' }, 'Not Found'),
     });
-    const error = (await client.download({ operation: 'get', path: '/file' }).catch((e) => e)) as ApiError;
+    const error = (await fileOf(client.GET(attachment, { params, parseAs: 'blob' })).catch(
+      (e) => e,
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe('ATTACHMENT_NOT_FOUND');
   });

@@ -1,3 +1,7 @@
+import type { Client } from 'openapi-fetch';
+import { requiredQuery } from './api/required-query.gen.ts';
+import type { paths } from './api/schema.gen.ts';
+
 /**
  * The HTTP client of SPEC.md §8 and §9: every non-2xx answer becomes an ApiError with status,
  * statusText (default 'Error') and details (the JSON body, or { message } with the text); a missing
@@ -86,6 +90,12 @@ export function nextLinkOf(header: string | null): string | undefined {
   return undefined;
 }
 
+/** The opaque cursor of the next page of a list answer (its RFC 8288 Link header); undefined on the last. */
+export function nextCursorOf(response: Response): string | undefined {
+  const link = nextLinkOf(response.headers.get('link'));
+  return link ? (new URL(link, 'http://portaal.invalid').searchParams.get('cursor') ?? undefined) : undefined;
+}
+
 /** The file name of a Content-Disposition header: filename* (RFC 5987, UTF-8) wins over filename. */
 export function contentDispositionFileName(header: string | null): string | undefined {
   if (!header) return undefined;
@@ -102,7 +112,152 @@ export function contentDispositionFileName(header: string | null): string | unde
   return name || undefined;
 }
 
-export interface RequestOptions {
+export interface ClientOptions {
+  baseUrl?: string;
+  getToken?: () => string | undefined | Promise<string | undefined>;
+  fetch?: typeof fetch;
+}
+
+const placeholdersOf = (schemaPath: string) =>
+  [...schemaPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+
+function serializeQuery(query: Record<string, unknown> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** What a typed call takes besides the path (openapi-fetch's init, the parts this client reads). */
+interface CallInit {
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  body?: unknown;
+  headers?: Record<string, string>;
+  parseAs?: 'json' | 'text' | 'blob';
+  pathSerializer?: (pathname: string, pathParams: Record<string, unknown>) => string;
+  signal?: AbortSignal | null;
+}
+
+type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * The API client, typed by the OpenAPI document: openapi-fetch's client interface over the `paths`
+ * that openapi-typescript generates into lib/api/schema.gen.ts, so a call names a documented path and
+ * gets its parameters, body and answer checked at compile time:
+ * `api.GET('/api/v2/customer/{customer_id}', { params: { path: { customer_id } } })`.
+ *
+ * The runtime behind that interface is this module's own (about a kilobyte; openapi-fetch's is two,
+ * which the home page's start-up budget cannot carry — docs/decisions/0005-typed-api-client.md), and
+ * it is where SPEC §8 and §9 live: the bearer token on every call; a missing required path or query
+ * parameter raised before sending, naming the operation; one retry of a non-write call on a transient
+ * status; any other non-2xx answer thrown as an ApiError, a failed network call as SPEC's network
+ * failure. A call therefore resolves only with a 2xx answer: { data, response }.
+ */
+export function createApiClient({
+  baseUrl = '',
+  getToken,
+  fetch: fetchImpl = globalThis.fetch,
+}: ClientOptions = {}) {
+  async function call(method: Method, schemaPath: string, init: CallInit = {}) {
+    const { params = {}, body, parseAs = 'json', signal } = init;
+    const route = `${method} ${schemaPath}`;
+    const given = { ...params.path, ...params.query };
+    const missing = [...placeholdersOf(schemaPath), ...(requiredQuery[route] ?? [])].find(
+      (name) => given[name] === null || given[name] === undefined,
+    );
+    if (missing !== undefined) {
+      // The operation's name is only needed for this message: its table loads when it is.
+      const { operationIds } = await import('./api/operation-ids.gen.ts');
+      throw new RequiredError(missing, operationIds[route] ?? schemaPath);
+    }
+    const pathParams = params.path ?? {};
+    const pathname = init.pathSerializer
+      ? init.pathSerializer(schemaPath, pathParams)
+      : schemaPath.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+          encodeURIComponent(String(pathParams[name])),
+        );
+    const url = `${baseUrl}${pathname}${serializeQuery(params.query)}`;
+    // FormData carries its own multipart content type with the boundary; the browser sets it.
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+    for (let attempt = 0; ; attempt++) {
+      const headers: Record<string, string> = { accept: parseAs === 'json' ? 'application/json' : '*/*' };
+      Object.assign(headers, init.headers);
+      const token = await getToken?.();
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
+      let response: Response;
+      try {
+        response = await fetchImpl(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
+          signal: signal ?? undefined,
+        });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw new ApiError(0, 'Error', { message: NETWORK_FAILURE });
+      }
+      if (!response.ok) {
+        if (shouldRetry(method, response.status, attempt)) continue;
+        throw await toApiError(response);
+      }
+      if (response.status === 204 || response.headers.get('content-length') === '0') {
+        return { data: undefined, response };
+      }
+      if (parseAs === 'blob') return { data: await response.blob(), response };
+      const text = await response.text();
+      if (parseAs === 'text') return { data: text, response };
+      return { data: text ? (JSON.parse(text) as unknown) : undefined, response };
+    }
+  }
+
+  const typed = {
+    GET: (path: string, init?: CallInit) => call('GET', path, init),
+    PUT: (path: string, init?: CallInit) => call('PUT', path, init),
+    POST: (path: string, init?: CallInit) => call('POST', path, init),
+    PATCH: (path: string, init?: CallInit) => call('PATCH', path, init),
+    DELETE: (path: string, init?: CallInit) => call('DELETE', path, init),
+  } as unknown as Pick<Client<paths>, Method>;
+
+  /** The hand-written client's untyped calls, on the same runtime, while features move to the typed ones. */
+  const untyped = (options: UntypedOptions, parseAs: CallInit['parseAs'] = 'json') => {
+    const method = (options.method ?? 'GET').toUpperCase() as Method;
+    const query = options.query ?? {};
+    const missing = options.requiredQuery?.find((name) => query[name] === null || query[name] === undefined);
+    const pathMissing = placeholdersOf(options.path).find(
+      (name) => options.params?.[name] === null || options.params?.[name] === undefined,
+    );
+    const name = pathMissing ?? missing;
+    if (name !== undefined) return Promise.reject(new RequiredError(name, options.operation));
+    return call(method, options.path, {
+      params: { path: options.params, query },
+      body: options.body,
+      parseAs,
+      signal: options.signal,
+    });
+  };
+
+  return {
+    ...typed,
+    /** @deprecated Use the typed calls: dataOf(api.GET('/api/v2/…', { params })). */
+    request: async <T>(options: UntypedOptions) => (await untyped(options)).data as T,
+    /** @deprecated Use the typed calls and nextCursorOf(response). */
+    requestWithHeaders: async <T>(options: UntypedOptions) => {
+      const { data, response } = await untyped(options);
+      return { data: data as T, headers: response.headers };
+    },
+    /** @deprecated Use the typed calls with parseAs: 'blob' and fileOf(). */
+    download: (options: UntypedOptions) => fileOf(untyped(options, 'blob')),
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** @deprecated The options of the untyped calls (api.request and friends). */
+export interface UntypedOptions {
   /** Name of the calling operation, for the missing-parameter message. */
   operation: string;
   path: string;
@@ -117,102 +272,21 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export interface ClientOptions {
-  baseUrl?: string;
-  getToken?: () => string | undefined | Promise<string | undefined>;
-  fetch?: typeof fetch;
+/** The data of a successful call (the client rejects every other answer). */
+export async function dataOf<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
+  return (await call).data as T;
 }
 
-export function createApiClient({
-  baseUrl = '',
-  getToken,
-  fetch: fetchImpl = globalThis.fetch,
-}: ClientOptions = {}) {
-  function buildUrl({
-    operation,
-    path,
-    params = {},
-    query = {},
-    requiredQuery = [],
-  }: RequestOptions): string {
-    const filled = path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-      const value = params[name];
-      if (value === null || value === undefined) throw new RequiredError(name, operation);
-      return encodeURIComponent(String(value));
-    });
-    for (const name of requiredQuery) {
-      if (query[name] === null || query[name] === undefined) throw new RequiredError(name, operation);
-    }
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
-    }
-    const qs = search.toString();
-    return `${baseUrl}${filled}${qs ? `?${qs}` : ''}`;
-  }
-
-  /** Sends with the token and the retry policy; answers only ok responses, raises ApiError otherwise. */
-  async function send(options: RequestOptions, accept: string): Promise<Response> {
-    const url = buildUrl(options);
-    const method = (options.method ?? 'GET').toUpperCase();
-    // FormData carries its own multipart content type with the boundary; the browser sets it.
-    const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
-    for (let attempt = 0; ; attempt++) {
-      const headers: Record<string, string> = { accept };
-      const token = await getToken?.();
-      if (token) headers.authorization = `Bearer ${token}`;
-      if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
-      let response: Response;
-      try {
-        response = await fetchImpl(url, {
-          method,
-          headers,
-          body:
-            options.body === undefined
-              ? undefined
-              : multipart
-                ? (options.body as FormData)
-                : JSON.stringify(options.body),
-          signal: options.signal,
-        });
-      } catch (error) {
-        if (options.signal?.aborted) throw error;
-        throw new ApiError(0, 'Error', { message: NETWORK_FAILURE });
-      }
-      if (response.ok) return response;
-      if (shouldRetry(method, response.status, attempt)) continue;
-      throw await toApiError(response);
-    }
-  }
-
-  async function parse<T>(response: Response): Promise<T> {
-    if (response.status === 204) return undefined as T;
-    const type = response.headers.get('content-type') ?? '';
-    return (/json/i.test(type) ? await response.json() : await response.text()) as T;
-  }
-
-  async function request<T>(options: RequestOptions): Promise<T> {
-    return parse<T>(await send(options, 'application/json'));
-  }
-
-  /** Like request, with the answer's headers too (the Link header of a paged list). */
-  async function requestWithHeaders<T>(options: RequestOptions): Promise<{ data: T; headers: Headers }> {
-    const response = await send(options, 'application/json');
-    return { data: await parse<T>(response), headers: response.headers };
-  }
-
-  /**
-   * A file as a Blob with its name from Content-Disposition. Downloads go through here rather than a
-   * plain link because a link would not carry the bearer token.
-   */
-  async function download(options: RequestOptions): Promise<{ blob: Blob; fileName: string | undefined }> {
-    const response = await send(options, '*/*');
-    return {
-      blob: await response.blob(),
-      fileName: contentDispositionFileName(response.headers.get('content-disposition')),
-    };
-  }
-
-  return { request, requestWithHeaders, download, buildUrl };
+/**
+ * A file as a Blob with its name from Content-Disposition. Downloads go through the client rather
+ * than a plain link because a link would not carry the bearer token.
+ */
+export async function fileOf(
+  call: Promise<{ data?: unknown; response: Response }>,
+): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const { data, response } = await call;
+  return {
+    blob: data instanceof Blob ? data : new Blob([]),
+    fileName: contentDispositionFileName(response.headers.get('content-disposition')),
+  };
 }
-export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,6 +1,5 @@
-import type { Address, BankAccount, Customer, CustomerFeatures } from '@portaal/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf } from '../../../lib/api-client.ts';
 
 /** Query-option factories of the customers domain; they own the query keys. */
 export const customersQueries = {
@@ -10,55 +9,55 @@ export const customersQueries = {
     queryOptions({
       queryKey: [...customersQueries.lists(), search] as const,
       queryFn: ({ signal }) =>
-        api.request<Customer[]>({
-          operation: 'listCustomers',
-          path: '/api/v2/customer',
-          query: { search: search || undefined, limit: 100 },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer', {
+            params: { query: { search: search || undefined, limit: 100 } },
+            signal,
+          }),
+        ),
     }),
   detail: (api: ApiClient, customerId: number) =>
     queryOptions({
       queryKey: [...customersQueries.all(), 'detail', customerId] as const,
       queryFn: ({ signal }) =>
-        api.request<Customer>({
-          operation: 'getCustomer',
-          path: '/api/v2/customer/{customer_id}',
-          params: { customer_id: customerId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}', {
+            params: { path: { customer_id: customerId } },
+            signal,
+          }),
+        ),
     }),
   addresses: (api: ApiClient, customerId: number) =>
     queryOptions({
       queryKey: [...customersQueries.all(), 'addresses', customerId] as const,
       queryFn: ({ signal }) =>
-        api.request<Address[]>({
-          operation: 'getAddresses',
-          path: '/api/v2/customer/{customer_id}/addresses',
-          params: { customer_id: customerId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/addresses', {
+            params: { path: { customer_id: customerId } },
+            signal,
+          }),
+        ),
     }),
   bankAccounts: (api: ApiClient, customerId: number) =>
     queryOptions({
       queryKey: [...customersQueries.all(), 'bankaccounts', customerId] as const,
       queryFn: ({ signal }) =>
-        api.request<BankAccount[]>({
-          operation: 'getBankAccounts',
-          path: '/api/v2/customer/{customer_id}/bankaccounts',
-          params: { customer_id: customerId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/bankaccounts', {
+            params: { path: { customer_id: customerId } },
+            signal,
+          }),
+        ),
     }),
   features: (api: ApiClient, customerId: number) =>
     queryOptions({
       queryKey: [...customersQueries.all(), 'features', customerId] as const,
       queryFn: ({ signal }) =>
-        api.request<CustomerFeatures>({
-          operation: 'getFeatures',
-          path: '/api/v2/customer/{customer_id}/features',
-          params: { customer_id: customerId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/features', {
+            params: { path: { customer_id: customerId } },
+            signal,
+          }),
+        ),
     }),
 };

@@ -1,7 +1,7 @@
 import type { Customer, CustomerUpdate } from '@portaal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { customersQueries } from './customers-queries.ts';
 
 /** PUT /api/v2/customer/{id}: the usage PO number (the only field customers may change). */
@@ -10,13 +10,12 @@ export function useUpdateCustomer(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation<Customer, ApiError | Error, CustomerUpdate>({
     mutationFn: (update) =>
-      api.request<Customer>({
-        operation: 'updateCustomer',
-        path: '/api/v2/customer/{customer_id}',
-        method: 'PUT',
-        params: { customer_id: customerId },
-        body: update,
-      }),
+      dataOf(
+        api.PUT('/api/v2/customer/{customer_id}', {
+          params: { path: { customer_id: customerId } },
+          body: update,
+        }),
+      ),
     onSuccess: (customer) => {
       queryClient.setQueryData(customersQueries.detail(api, customerId).queryKey, customer);
       // Lists carry the customer too (the switcher, staff search).

@@ -1,6 +1,6 @@
-import type { Notification, NotificationSummary } from '@portaal/contracts';
+import type { Notification } from '@portaal/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { type ApiClient, nextLinkOf } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf, nextCursorOf } from '../../../lib/api-client.ts';
 
 /** Notifications per page of the bell's list. */
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -16,12 +16,6 @@ export interface NotificationPage {
   nextCursor: string | undefined;
 }
 
-/** The opaque cursor in the next-page URL of the API. */
-export function cursorOf(link: string | undefined): string | undefined {
-  if (!link) return undefined;
-  return new URL(link, 'http://portaal.invalid').searchParams.get('cursor') ?? undefined;
-}
-
 /**
  * Query-option factories of the notifications domain; they own the query keys. Notifications belong
  * to the signed-in user, not to the selected customer, so no key carries a customer.
@@ -31,12 +25,7 @@ export const notificationsQueries = {
   summary: (api: ApiClient) =>
     queryOptions({
       queryKey: [...notificationsQueries.all(), 'summary'] as const,
-      queryFn: ({ signal }) =>
-        api.request<NotificationSummary>({
-          operation: 'getNotificationSummary',
-          path: '/api/v2/me/notifications/summary',
-          signal,
-        }),
+      queryFn: ({ signal }) => dataOf(api.GET('/api/v2/me/notifications/summary', { signal })),
       // The badge is the only sign of a reply from the service desk: poll while the tab is visible
       // (TanStack pauses intervals in a hidden tab) and ask again when the user comes back to it.
       refetchInterval: SUMMARY_POLL_MS,
@@ -49,17 +38,17 @@ export const notificationsQueries = {
     infiniteQueryOptions({
       queryKey: [...notificationsQueries.lists(), filter] as const,
       queryFn: async ({ pageParam, signal }): Promise<NotificationPage> => {
-        const { data, headers } = await api.requestWithHeaders<Notification[]>({
-          operation: 'listNotifications',
-          path: '/api/v2/me/notifications',
-          query: {
-            unread: filter === 'unread' ? true : undefined,
-            limit: NOTIFICATION_PAGE_SIZE,
-            cursor: pageParam,
+        const { data, response } = await api.GET('/api/v2/me/notifications', {
+          params: {
+            query: {
+              unread: filter === 'unread' ? 'true' : undefined,
+              limit: NOTIFICATION_PAGE_SIZE,
+              cursor: pageParam,
+            },
           },
           signal,
         });
-        return { notifications: data, nextCursor: cursorOf(nextLinkOf(headers.get('link'))) };
+        return { notifications: data ?? [], nextCursor: nextCursorOf(response) };
       },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor,

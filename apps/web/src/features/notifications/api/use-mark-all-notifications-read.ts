@@ -1,7 +1,7 @@
 import type { NotificationSummary } from '@portaal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { notificationsQueries } from './notifications-queries.ts';
 
 /** POST /api/v2/me/notifications/read-all; the answer is the new summary. */
@@ -9,12 +9,7 @@ export function useMarkAllNotificationsRead() {
   const { api } = useSession();
   const queryClient = useQueryClient();
   return useMutation<NotificationSummary, ApiError | Error, void>({
-    mutationFn: () =>
-      api.request<NotificationSummary>({
-        operation: 'markAllNotificationsRead',
-        path: '/api/v2/me/notifications/read-all',
-        method: 'POST',
-      }),
+    mutationFn: () => dataOf(api.POST('/api/v2/me/notifications/read-all')),
     onSuccess: (summary) => {
       // The badge drops to the answer at once; the lists are refetched to show every item as read.
       if (summary) queryClient.setQueryData(notificationsQueries.summary(api).queryKey, summary);

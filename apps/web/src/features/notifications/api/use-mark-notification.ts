@@ -1,7 +1,7 @@
 import type { Notification } from '@portaal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { notificationsQueries } from './notifications-queries.ts';
 
 export interface MarkNotificationInput {
@@ -15,13 +15,12 @@ export function useMarkNotification() {
   const queryClient = useQueryClient();
   return useMutation<Notification, ApiError | Error, MarkNotificationInput>({
     mutationFn: ({ notificationId, read }) =>
-      api.request<Notification>({
-        operation: 'updateNotification',
-        path: '/api/v2/me/notifications/{notification_id}',
-        method: 'PATCH',
-        params: { notification_id: notificationId },
-        body: { read },
-      }),
+      dataOf(
+        api.PATCH('/api/v2/me/notifications/{notification_id}', {
+          params: { path: { notification_id: notificationId } },
+          body: { read },
+        }),
+      ),
     // Both the badge and every loaded list page change; the lists are short, a refetch is cheap.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueries.all() }),
   });

@@ -1,6 +1,5 @@
-import type { Me } from '@portaal/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf } from '../../../lib/api-client.ts';
 
 /** Query-option factories of the caller's own data; they own the query keys. */
 export const meQueries = {
@@ -8,6 +7,6 @@ export const meQueries = {
   profile: (api: ApiClient) =>
     queryOptions({
       queryKey: [...meQueries.all(), 'profile'] as const,
-      queryFn: ({ signal }) => api.request<Me>({ operation: 'getMe', path: '/api/v2/me', signal }),
+      queryFn: ({ signal }) => dataOf(api.GET('/api/v2/me', { signal })),
     }),
 };

@@ -1,6 +1,6 @@
-import type { GraphType, Servers, Trends } from '@portaal/contracts';
+import type { GraphType } from '@portaal/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf } from '../../../lib/api-client.ts';
 
 export interface TrendsParams {
   serverIds: string[];
@@ -18,12 +18,12 @@ export const trendsQueries = {
     queryOptions({
       queryKey: [...trendsQueries.customer(customerId), 'servers'] as const,
       queryFn: ({ signal }) =>
-        api.request<Servers>({
-          operation: 'listServers',
-          path: '/api/v2/customer/{customer_id}/servers',
-          params: { customer_id: customerId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/servers', {
+            params: { path: { customer_id: customerId } },
+            signal,
+          }),
+        ),
       // The current load is a minute old at most: refreshed while the page stays open.
       refetchInterval: 60_000,
     }),
@@ -31,19 +31,21 @@ export const trendsQueries = {
     queryOptions({
       queryKey: [...trendsQueries.customer(customerId), 'series', params] as const,
       queryFn: ({ signal }) =>
-        api.request<Trends>({
-          operation: 'getTrends',
-          path: '/api/v2/customer/{customer_id}/trends',
-          params: { customer_id: customerId },
-          query: {
-            server_ids: params.serverIds.join(','),
-            graph: params.graph,
-            from: params.from,
-            to: params.to,
-            width: params.width,
-          },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/trends', {
+            params: {
+              path: { customer_id: customerId },
+              query: {
+                server_ids: params.serverIds.join(','),
+                graph: params.graph,
+                from: params.from,
+                to: params.to,
+                width: params.width,
+              },
+            },
+            signal,
+          }),
+        ),
       // Changing the range keeps the old chart in place until the new one arrives.
       placeholderData: keepPreviousData,
       staleTime: 60_000,

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { apiErrorText } from '../../../lib/error-text.ts';
 
 interface FiledTicket {
@@ -22,18 +22,17 @@ export function ObservePromo({ customerId, canRequest }: { customerId: number; c
       const english = i18n.getFixedT('en');
       const language = i18n.language.startsWith('nl') ? 'nl' : 'en';
       const text = language === 'en' ? english : i18n.getFixedT('nl');
-      return api.request<FiledTicket>({
-        operation: 'createTicket',
-        path: '/api/v2/customer/{customer_id}/tickets',
-        method: 'POST',
-        params: { customer_id: customerId },
-        body: {
-          category: 'administrative_request',
-          subject: text('trends.observe.ticketSubject'),
-          description: text('trends.observe.ticketBody'),
-          priority: 3,
-        },
-      });
+      return dataOf(
+        api.POST('/api/v2/customer/{customer_id}/tickets', {
+          params: { path: { customer_id: customerId } },
+          body: {
+            category: 'administrative_request',
+            subject: text('trends.observe.ticketSubject'),
+            description: text('trends.observe.ticketBody'),
+            priority: 3,
+          },
+        }),
+      );
     },
   });
 
