@@ -7,6 +7,7 @@ import {
   QUANTITY_PATTERN,
   UNIT_PRICE_PATTERN,
 } from './administration-rules.ts';
+import { isValidBic, isValidIban } from './bank-rules.ts';
 import {
   commaList,
   cursorSchema,
@@ -17,7 +18,6 @@ import {
 } from './common.ts';
 import { calendarDateSchema, currencySchema, moneySchema } from './invoices.ts';
 import { text } from './text.ts';
-import { isValidBic, isValidIban } from './ticket-rules.ts';
 
 export const contractStatusSchema = z.enum(contractStatuses, {
   error: `must be one of ${contractStatuses.join(', ')}`,

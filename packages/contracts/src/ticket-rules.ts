@@ -92,26 +92,6 @@ export function checkAttachmentList(
   return undefined;
 }
 
-// Bank details of the change requests (SPEC.md §5: valid IBAN, valid BIC); here rather than in
-// tickets.ts so that the web forms check them without loading zod.
-
-/** ISO 13616: two letters, two check digits, then the account; the mod-97 remainder must be 1. */
-export function isValidIban(value: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(value)) return false;
-  const moved = value.slice(4) + value.slice(0, 4);
-  let remainder = 0;
-  for (const char of moved) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
-}
-
-/** ISO 9362: bank, country, location, optional branch (8 or 11 characters, upper case). */
-export function isValidBic(value: string): boolean {
-  return /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value);
-}
-
 /** SPEC.md §9: the shortest search text, a ticket number aside. */
 export const TICKET_SEARCH_MIN_LENGTH = 3;
 

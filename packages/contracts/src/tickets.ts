@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { isValidBic, isValidIban, normaliseIban } from './bank-rules.ts';
 import { commaList, cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
 import { lastReplyBy } from './desk-rules.ts';
 import { text } from './text.ts';
 import {
   isSearchable,
-  isValidIban,
   TICKET_SEARCH_MIN_LENGTH,
   ticketCategories,
   ticketDepartments,
@@ -230,11 +230,11 @@ export const bankAccountChangeRequestSchema = z
   .object({
     action: changeActionSchema,
     iban: text({ error: 'is required' })
-      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .transform(normaliseIban)
       .pipe(z.string().refine(isValidIban, 'must be a valid IBAN')),
     bic: text()
       .toUpperCase()
-      .regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, 'must be a valid BIC')
+      .refine((value) => value === '' || isValidBic(value), 'must be a valid BIC')
       .optional(),
     account_holder: shortText(120),
     note: text({ multiline: true }).max(2000, 'must be at most 2000 characters').optional(),

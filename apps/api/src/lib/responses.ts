@@ -13,12 +13,6 @@ export function problems(...statuses: number[]) {
 }
 
 /**
- * @deprecated The problems a route's access and input imply are added when it is registered
- * (plugins/openapi.ts); declare only statuses beyond those, with `problems(…)`.
- */
-export const authProblems = problems(400, 401, 403, 404, 429);
-
-/**
  * RFC 6266 `attachment` with the exact name, and `filename*` in UTF-8 beside an ASCII fallback (each
  * other character an underscore) when the name is not plain ASCII.
  */

@@ -1,7 +1,2 @@
 /** An IBAN in groups of 4 characters, the way it is printed on paper: NL91 ABNA 0417 1643 00. */
-export function formatIban(iban: string): string {
-  return iban
-    .replace(/\s+/g, '')
-    .toUpperCase()
-    .replace(/(.{4})(?=.)/g, '$1 ');
-}
+export { formatIban } from '@portaal/contracts/bank-rules';

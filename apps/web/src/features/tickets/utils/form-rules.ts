@@ -1,4 +1,4 @@
-import { isValidBic, isValidIban } from '@portaal/contracts/ticket-rules';
+import { isValidBic, isValidIban, normaliseIban } from '@portaal/contracts/bank-rules';
 import type { TFunction } from 'i18next';
 
 /**
@@ -39,7 +39,7 @@ export function requiredChoice(t: TFunction): (value: string | null) => string |
 }
 
 /** An IBAN as the API takes it: without spaces, upper case. */
-export const normaliseIban = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+export { normaliseIban };
 export const normaliseBic = (value: string) => value.trim().toUpperCase();
 
 export function ibanCheck(t: TFunction): Check {
