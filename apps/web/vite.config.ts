@@ -23,7 +23,11 @@ function buildMetadata(): Plugin {
   };
 }
 
-/** Redoc's standalone bundle, which renders /api/docs (the API links it; precompressed with the rest). */
+/**
+ * Redoc's standalone bundle, which renders /api/docs (the API links it; precompressed with the rest).
+ * Its footer loads a logo from Redocly's CDN, which the CSP (img-src 'self' data:) refuses with a
+ * console error on every visit: the page shows no logo instead, with nothing fetched from elsewhere.
+ */
 function apiReference(): Plugin {
   return {
     name: 'portaal-api-reference',
@@ -33,7 +37,10 @@ function apiReference(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'api-docs/redoc.standalone.js',
-        source: await readFile(bundle),
+        source: (await readFile(bundle, 'utf8')).replace(
+          'https://cdn.redoc.ly/redoc/logo-mini.svg',
+          "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E",
+        ),
       });
     },
   };

@@ -29,7 +29,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       component={Link}
       to={item.to}
       label={t(`nav.${item.key}`)}
-      active={active(item.to)}
+      // A group is opened, not highlighted: only the entry of the screen itself is (Overview or a child).
+      active={!item.children?.length && active(item.to)}
       onClick={onNavigate}
       aria-current={pathname === item.to ? 'page' : undefined}
       childrenOffset="md"
