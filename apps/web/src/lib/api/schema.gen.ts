@@ -862,6 +862,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/customer/{customer_id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's kept monthly reports, newest month first
+         * @description Filter by `kind` (sla, usage) and `period` (YYYY-MM).
+         */
+        get: operations["listReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customer/{customer_id}/reports/{display_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One report with its figures
+         * @description A usage report holds its items (bought, used, month balance, left over, over quota, rate, cost); an SLA report the availability per application against its target, the incidents with response and resolution times against targets, and the service credit owed.
+         */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customer/{customer_id}/reports/{display_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report as PDF or CSV, in English or Dutch
+         * @description CSV in Dutch uses `;` and starts with a byte order mark (what Dutch spreadsheet programs expect); in English `,` without one.
+         */
+        get: operations["downloadReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customer/{customer_id}/contacts": {
         parameters: {
             query?: never;
@@ -1653,6 +1713,109 @@ export interface components {
             created_at: string;
             sent_at: string | null;
         };
+        UsageEntry: {
+            id: number;
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            /** @description What the bundle covers, e.g. support or backup */
+            subtype: string;
+            /** @enum {string} */
+            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
+            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
+            usage_type: string;
+            /** @description What the bundle held at the start of the period */
+            period_start_amount: number;
+            remaining_amount: number;
+            used_amount: number;
+            overusage_amount: number;
+            /** @description Whether the bundle is topped up again next period */
+            renews: boolean;
+        };
+        UsageGroup: {
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            usages: components["schemas"]["UsageEntry"][];
+        };
+        Usage: {
+            /** @description A calendar month, YYYY-MM */
+            period: string;
+            periods: string[];
+            groups: components["schemas"]["UsageGroup"][];
+        };
+        ReportSummary: {
+            display_id: string;
+            /** @enum {string} */
+            kind: "sla" | "usage";
+            /** @description A calendar month, YYYY-MM */
+            period: string;
+            /** @description ISO 8601 date-time in UTC */
+            generated_at: string;
+        };
+        UsageReportItem: {
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            usage_type: string;
+            subtype: string;
+            /** @enum {string} */
+            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
+            bought: number;
+            used: number;
+            /** @description Bought minus used; negative when more was used */
+            month_balance: number;
+            left_over: number;
+            over_quota: number;
+            /** @description EUR per unit over quota */
+            rate: string;
+            /** @description EUR: over quota × rate */
+            cost: string;
+        };
+        SlaApplication: {
+            name: string;
+            target: number;
+            uptime: number | null;
+            met: boolean | null;
+            downtime_minutes: number;
+            service_credit_percent: number;
+        };
+        SlaIncident: {
+            ticket_id: number;
+            subject: string;
+            priority: number;
+            /** @description ISO 8601 date-time in UTC */
+            created_at: string;
+            response_minutes: number | null;
+            response_target_minutes: number;
+            response_met: boolean | null;
+            resolution_minutes: number | null;
+            resolution_target_minutes: number;
+            resolution_met: boolean | null;
+        };
+        UsageReport: {
+            display_id: string;
+            /** @description A calendar month, YYYY-MM */
+            period: string;
+            /** @description ISO 8601 date-time in UTC */
+            generated_at: string;
+            /** @constant */
+            kind: "usage";
+            items: components["schemas"]["UsageReportItem"][];
+            /** @description EUR */
+            total_cost: string;
+        };
+        SlaReport: {
+            display_id: string;
+            /** @description A calendar month, YYYY-MM */
+            period: string;
+            /** @description ISO 8601 date-time in UTC */
+            generated_at: string;
+            /** @constant */
+            kind: "sla";
+            applications: components["schemas"]["SlaApplication"][];
+            incidents: components["schemas"]["SlaIncident"][];
+            /** @description The highest credit owed over the applications */
+            service_credit_percent: number;
+        };
+        Report: components["schemas"]["UsageReport"] | components["schemas"]["SlaReport"];
         DeskTicket: {
             /** @description The ticket number */
             ticket_id: number;
@@ -1773,35 +1936,6 @@ export interface components {
         Servers: {
             servers: components["schemas"]["ServerOverview"][];
             observe: components["schemas"]["ObserveLimits"] | null;
-        };
-        UsageEntry: {
-            id: number;
-            /** @enum {string} */
-            type: "hours" | "storage" | "traffic" | "observe";
-            /** @description What the bundle covers, e.g. support or backup */
-            subtype: string;
-            /** @enum {string} */
-            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
-            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
-            usage_type: string;
-            /** @description What the bundle held at the start of the period */
-            period_start_amount: number;
-            remaining_amount: number;
-            used_amount: number;
-            overusage_amount: number;
-            /** @description Whether the bundle is topped up again next period */
-            renews: boolean;
-        };
-        UsageGroup: {
-            /** @enum {string} */
-            type: "hours" | "storage" | "traffic" | "observe";
-            usages: components["schemas"]["UsageEntry"][];
-        };
-        Usage: {
-            /** @description A calendar month, YYYY-MM */
-            period: string;
-            periods: string[];
-            groups: components["schemas"]["UsageGroup"][];
         };
         NotificationChoices: {
             email: ("ticket_updates" | "availability" | "invoices" | "contract_renewals" | "mailings")[];
@@ -6983,6 +7117,293 @@ export interface operations {
                 };
             };
             /** @description The caller lacks one of invoice-read, subscription-read on the customer (FORBIDDEN). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The customer or object does not exist or is hidden from the caller (a `…_NOT_FOUND` code). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                kind?: "sla" | "usage";
+                /** @description A calendar month, YYYY-MM */
+                period?: string;
+            };
+            header?: never;
+            path: {
+                customer_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSummary"][];
+                };
+            };
+            /** @description The request is not valid: `errors` names each field (VALIDATION_FAILED), or the body or URL cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is not valid or has expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller lacks usage-report-read on the customer (FORBIDDEN). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The customer or object does not exist or is hidden from the caller (a `…_NOT_FOUND` code). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: number;
+                display_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description The request is not valid: `errors` names each field (VALIDATION_FAILED), or the body or URL cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is not valid or has expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller lacks usage-report-read on the customer (FORBIDDEN). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The customer or object does not exist or is hidden from the caller (a `…_NOT_FOUND` code). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadReport: {
+        parameters: {
+            query?: {
+                format?: "pdf" | "csv";
+                language?: "en" | "nl";
+            };
+            header?: never;
+            path: {
+                customer_id: number;
+                display_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: `errors` names each field (VALIDATION_FAILED), or the body or URL cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is not valid or has expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller lacks usage-report-read on the customer (FORBIDDEN). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
