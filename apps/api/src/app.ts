@@ -15,6 +15,7 @@ import { createAvailabilityRepo } from './modules/availability/availability.repo
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
 import { createProber, PROBE_JOB } from './modules/availability/prober.ts';
+import { slaPanel } from './modules/availability/sla.panel.ts';
 import { createContactsRepo } from './modules/contacts/contacts.repo.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { createContactsService } from './modules/contacts/contacts.service.ts';
@@ -187,6 +188,13 @@ export async function buildApp({
   const usage = createUsageService(createUsageRepo(db));
   const availability = createAvailabilityService(createAvailabilityRepo(db), db);
   const reportsRepo = createReportsRepo(db);
+  dashboard.register(
+    slaPanel({
+      applications: availability.applications,
+      openIncidents: reportsRepo.openIncidents,
+      usage: async (customerId) => (await usage.usage(customerId, {})).groups,
+    }),
+  );
   const reports = createReportsService({ repo: reportsRepo, customers, brandName: config.BRAND_NAME });
   const invoices = createInvoicesService({
     repo: createInvoicesRepo(db),

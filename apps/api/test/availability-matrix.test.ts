@@ -1,4 +1,4 @@
-import type { Application, ApplicationChecks } from '@portaal/contracts';
+import type { Application, ApplicationChecks, Dashboard } from '@portaal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoApplications } from '../src/modules/availability/availability.seed.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -133,5 +133,37 @@ describe('what the history holds', () => {
       }
     }
     expect(outages).toBeGreaterThan(0);
+  });
+});
+
+describe('the SLA panel of the dashboard', () => {
+  it('is there with uptime-read, with the bundle figure only with usage-read', async () => {
+    const panel = async (username: string) => {
+      const response = await send(server, 'GET', '/api/v2/customer/1001/dashboard', {
+        token: await token(username),
+      });
+      expect(response.status).toBe(200);
+      return (response.json as Dashboard).panels.find((entry) => entry.panel === 'sla');
+    };
+    const owner = await panel('owner');
+    expect(owner?.figures.map((figure) => figure.key)).toEqual([
+      'down',
+      'below_target',
+      'open_incidents',
+      'bundles_near_limit',
+    ]);
+    expect(owner?.figures.find((figure) => figure.key === 'down')?.value).toBe(0);
+    expect(owner?.items.map((item) => item.title)).toEqual([
+      'Bestelportaal',
+      'Kassakoppeling API',
+      'Webwinkel',
+    ]);
+    const financial = await panel('financial-viewer');
+    expect(financial?.figures.map((figure) => figure.key)).toEqual([
+      'down',
+      'below_target',
+      'open_incidents',
+    ]);
+    expect(await panel('viewer')).toBeUndefined();
   });
 });

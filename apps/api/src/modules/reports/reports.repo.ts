@@ -76,6 +76,16 @@ export function createReportsRepo(db: Database) {
       return rows.map((row) => row.customer_id);
     },
 
+    /** Incident tickets not yet closed (the SLA panel). */
+    async openIncidents(customerId: number): Promise<number> {
+      const { rows } = await db.$client.query<{ count: number }>(
+        `select count(*)::int as count from tickets
+         where customer_id = $1 and category = 'incident_request' and status <> 'closed'`,
+        [customerId],
+      );
+      return rows[0]?.count ?? 0;
+    },
+
     async incidents(customerId: number, from: Date, to: Date) {
       const { rows } = await db.$client.query<{
         id: string;
