@@ -2,9 +2,7 @@ import { hasRights, meetsTarget, usageDisplay } from '@portaal/contracts';
 import type { PanelRegistration } from '../dashboard/dashboard.registry.ts';
 
 export interface SlaPanelDeps {
-  applications(
-    customerId: number,
-  ): Promise<
+  applications(customerId: number): Promise<
     {
       application_id: number;
       name: string;
