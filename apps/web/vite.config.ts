@@ -85,6 +85,9 @@ export default defineConfig({
       quoteStyle: 'single',
       semicolons: true,
       codeSplittingOptions: {
+        // A route's loader rides in one chunk with its screen: the queries it starts (and their
+        // modules) stay out of the start, and the chunk is needed before the screen shows anyway.
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
         // The home page is where a sign-in lands: its layout and screen come with the entry (and
         // their packages with the vendor chunk) instead of as a dozen small chunks fetched after it.
         splitBehavior: ({ routeId }) =>
