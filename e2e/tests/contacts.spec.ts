@@ -50,6 +50,23 @@ test('the owner adds a contact, sees SPEC’s messages, and deletes it again, in
   await confirm.getByRole('button', { name: 'Verwijderen' }).click();
   await expect(h1(page)).toHaveText('Contactpersonen');
   await expect(page.getByRole('table').getByRole('link', { name: 'Ilse Vermeulen' })).toHaveCount(0);
+
+  // Both changes are in the audit log on the Company screen, newest first, and the filters narrow it.
+  await page.goto('/company/1001');
+  const log = page.getByRole('region', { name: 'Auditlog' });
+  await expect(log.getByRole('listitem').first()).toContainText('Contactpersoon verwijderd');
+  await expect(log.getByRole('listitem').nth(1)).toContainText('Contactpersoon toegevoegd');
+  await expect(log.getByRole('listitem').first()).toContainText('Sanne de Vries');
+  await log.getByLabel('Actie').selectOption({ label: 'Bedrijfsgegevens' });
+  await expect(log.getByText('Geen wijzigingen gevonden.')).toBeVisible();
+  await expectNoAxeViolations(page, 'company with audit log');
+});
+
+test('a viewer sees no audit log on the Company screen', async ({ page }) => {
+  await signIn(page, 'viewer', { language: 'nl' });
+  await page.goto('/company/1001');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bakkerij De Gouden Korst B.V.');
+  await expect(page.getByRole('region', { name: 'Auditlog' })).toHaveCount(0);
 });
 
 test('the owner reorders the call list by keyboard and saves it; a viewer only reads', async ({

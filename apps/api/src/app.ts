@@ -10,6 +10,9 @@ import type { Jobs } from './jobs/jobs.ts';
 import type { MailQueue } from './jobs/mail-queue.ts';
 import { createCursors, cursorSecret } from './lib/cursor.ts';
 import { administrationRoutes } from './modules/administration/administration.routes.ts';
+import { createAuditReads } from './modules/audit/audit.reads.ts';
+import { createAuditRepo } from './modules/audit/audit.repo.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditLog } from './modules/audit/audit.service.ts';
 import { createAvailabilityRepo } from './modules/availability/availability.repo.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
@@ -146,7 +149,8 @@ export async function buildApp({
   const users = createUsersService(usersRepo, { rolePrefix: config.PROVIDER_ROLE_PREFIX });
   const me = createMeService(usersRepo, users);
   const cursors = createCursors(await cursorSecret(db, config.CURSOR_SECRET));
-  const customers = createCustomersService(createCustomersRepo(db), cursors);
+  const audit = createAuditLog(db);
+  const customers = createCustomersService(createCustomersRepo(db), cursors, audit);
   const notifications = createNotificationsService({ db, config, users, mailQueue, log: app.log, cursors });
   const attachmentRules = {
     extensions: config.ATTACHMENT_EXTENSIONS,
@@ -163,7 +167,6 @@ export async function buildApp({
     cursors,
   });
 
-  const audit = createAuditLog(db);
   // Dashboard panels: one registration per area, shown to callers with the area's read right.
   const dashboard = createDashboard();
   dashboard.register(ticketsPanel(db));
@@ -288,6 +291,7 @@ export async function buildApp({
     await jobs.periodic(REPORTS_JOB, '0 2 1 * *', monthly, { expireInSeconds: 3600 });
     monthly().catch((error: unknown) => app.log.error({ err: error }, 'monthly reports failed'));
   }
+  await app.register(auditRoutes, { audit: createAuditReads({ repo: createAuditRepo(db), cursors }) });
   await app.register(contactRoutes, {
     contacts: createContactsService({ repo: createContactsRepo(db), audit, cursors }),
   });

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../audit/audit.service.ts';
 import { addresses, bankAccounts, customerFeatures, customerLinks, customers } from './customers.table.ts';
 
 /** Which customers a query may touch: all (provider staff) or an explicit list (memberships). */
@@ -133,13 +134,26 @@ export function createCustomersRepo(db: Database) {
       return prepared.addresses.execute({ id: customerId });
     },
 
-    async updatePoNumber(customerId: number, usagePoNumber: string | null) {
-      const updated = await db
-        .update(customers)
-        .set({ usagePoNumber })
-        .where(eq(customers.customerId, customerId))
-        .returning({ id: customers.customerId });
-      return updated.length > 0;
+    /**
+     * Sets the PO number and, in the same transaction, whatever `after` writes (the audit event);
+     * answers the number before, or undefined when the customer does not exist.
+     */
+    async updatePoNumber(
+      customerId: number,
+      usagePoNumber: string | null,
+      after: (tx: Transaction, before: string | null) => Promise<void>,
+    ): Promise<{ before: string | null } | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ before: customers.usagePoNumber })
+          .from(customers)
+          .where(eq(customers.customerId, customerId))
+          .for('update');
+        if (!row) return undefined;
+        await tx.update(customers).set({ usagePoNumber }).where(eq(customers.customerId, customerId));
+        await after(tx, row.before);
+        return row;
+      });
     },
 
     async bankAccounts(customerId: number) {

@@ -11,6 +11,7 @@ import {
 } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
 import type { CustomersService } from './customers.service.ts';
 
 const companyRead = { rights: { customer: ['company-read'] } } as const;
@@ -77,7 +78,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
         response: { 200: customerSchema.describe('The customer as saved') },
       },
     },
-    async (request) => customers.updatePoNumber(request.params.customer_id, request.body.usage_po_number),
+    async (request) =>
+      customers.updatePoNumber(request.params.customer_id, request.body.usage_po_number, actorOf(request)),
   );
 
   app.get(

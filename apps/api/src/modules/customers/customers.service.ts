@@ -8,8 +8,10 @@ import {
   type RightsMap,
 } from '@portaal/contracts';
 import { z } from 'zod';
+import { type Actor, changeSummary } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
+import type { AuditLog } from '../audit/audit.service.ts';
 import type { CustomerScope, CustomersRepo } from './customers.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<CustomersRepo['get']>>>;
@@ -81,7 +83,7 @@ export function readableScope(rights: RightsMap): CustomerScope {
 /** Known customer ids are remembered this long: customers are created often and deleted almost never. */
 const EXISTS_TTL_MS = 30_000;
 
-export function createCustomersService(repo: CustomersRepo, cursors: Cursors) {
+export function createCustomersService(repo: CustomersRepo, cursors: Cursors, audit: AuditLog) {
   const known = new Map<number, number>();
 
   /** Whether a customer exists; positive answers are cached, so the access check costs no query. */
@@ -127,11 +129,25 @@ export function createCustomersService(repo: CustomersRepo, cursors: Cursors) {
       };
     },
 
-    async updatePoNumber(customerId: number, usagePoNumber: string | null): Promise<Customer> {
+    /** The usage PO number; the change and its audit event commit together. */
+    async updatePoNumber(customerId: number, usagePoNumber: string | null, actor: Actor): Promise<Customer> {
       const value = usagePoNumber === null || usagePoNumber === '' ? null : usagePoNumber;
-      if (!(await repo.updatePoNumber(customerId, value))) {
-        throw notFound('CUSTOMER_NOT_FOUND', `Customer ${customerId} does not exist.`);
-      }
+      const done = await repo.updatePoNumber(customerId, value, async (tx, before) => {
+        if (before === value) return;
+        await audit.record(
+          {
+            actorId: actor.id,
+            actorName: actor.name,
+            customerId,
+            action: 'customer.po_number',
+            object: `customers/${customerId}`,
+            summary: changeSummary({ usage_po_number: before }, { usage_po_number: value }),
+            requestId: actor.requestId,
+          },
+          tx,
+        );
+      });
+      if (!done) throw notFound('CUSTOMER_NOT_FOUND', `Customer ${customerId} does not exist.`);
       return get(customerId);
     },
 

@@ -1,6 +1,9 @@
+import { Stack } from '@mantine/core';
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
+import { useSelectedCustomer, useSession } from '../../app/session.ts';
 import { customersQueries } from '../../features/customers/api/customers-queries.ts';
 import { CompanyPage } from '../../features/customers/components/company-page.tsx';
 
@@ -10,6 +13,15 @@ function parseCustomerId(raw: string | undefined): number | undefined {
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
   return id <= 2_147_483_647 ? id : Number.NaN;
 }
+
+/** Who may read a customer's audit log: its owners (user-admin) and staff. */
+const auditAccess = { owner: { customer: ['user-admin'] }, staff: { global: ['company-read'] } } as const;
+// Only owners and staff see the log: everyone else never loads its code.
+const AuditLogSection = lazy(() =>
+  import('../../features/audit/components/audit-log-section.tsx').then((module) => ({
+    default: module.AuditLogSection,
+  })),
+);
 
 const checkAccess = guard(access.company, (params) => params.customerId);
 
@@ -35,5 +47,18 @@ export const Route = createFileRoute('/_app/company/{-$customerId}')({
 
 function CompanyRoute() {
   const { customerId } = Route.useParams() as { customerId?: string };
-  return <CompanyPage customerId={parseCustomerId(customerId)} />;
+  const session = useSession();
+  const selected = useSelectedCustomer();
+  const id = parseCustomerId(customerId) ?? selected?.id;
+  const readsLog = id !== undefined && (session.can(auditAccess.owner, id) || session.can(auditAccess.staff));
+  return (
+    <Stack gap="xl">
+      <CompanyPage customerId={parseCustomerId(customerId)} />
+      {readsLog && (
+        <Suspense fallback={null}>
+          <AuditLogSection key={id} customerId={id} />
+        </Suspense>
+      )}
+    </Stack>
+  );
 }

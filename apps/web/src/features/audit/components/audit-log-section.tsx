@@ -1,0 +1,131 @@
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { displayLocales } from '@portaal/contracts/display-rules';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session.ts';
+import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { type AuditFilters, auditQueries } from '../api/audit-queries.ts';
+import classes from './audit.module.css';
+
+/** Who may read a customer's log: its owners (user-admin) and staff. */
+export const auditAccess = {
+  owner: { customer: ['user-admin'] },
+  staff: { global: ['company-read'] },
+} as const;
+
+/** The first part of an action, as the action filter offers it. */
+const ACTION_GROUPS = [
+  'contact',
+  'contacts',
+  'customer',
+  'ticket',
+  'kubeconfig',
+  'invoice',
+  'contract',
+] as const;
+
+/** The audit log on the Company screen: who changed what and when, filtered by person, action and day. */
+export function AuditLogSection({ customerId }: { customerId: number }) {
+  const { t, i18n } = useTranslation();
+  const { api } = useSession();
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const events = useInfiniteQuery(auditQueries.events(api, customerId, filters));
+  const actors = useQuery(auditQueries.actors(api, customerId));
+  const time = new Intl.DateTimeFormat(displayLocales[currentLanguage(i18n)], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const list = events.data?.pages.flatMap((page) => page.events) ?? [];
+  const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
+
+  let body: React.ReactNode;
+  if (events.isPending) body = <LoadingBlocks count={3} height={40} />;
+  else if (events.isError) body = <LoadFailed error={events.error} onRetry={() => void events.refetch()} />;
+  else if (list.length === 0) body = <Text c="dimmed">{t('audit.empty')}</Text>;
+  else {
+    body = (
+      <ul className={classes.list}>
+        {list.map((event) => (
+          <li key={event.id} className={classes.item}>
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text fw={600}>{actionLabel(event.action)}</Text>
+              <Text size="sm" c="dimmed">
+                <time dateTime={event.at}>{time.format(new Date(event.at))}</time>
+              </Text>
+            </Group>
+            <Text size="sm">
+              {event.actor_name} · <span className={classes.object}>{event.object}</span>
+            </Text>
+            {event.summary && (
+              <Text size="sm" c="dimmed" className={classes.summary}>
+                {event.summary}
+              </Text>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="audit-log-title">
+      <div>
+        <Title order={2} size="h3" id="audit-log-title">
+          {t('audit.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('audit.intro')}
+        </Text>
+      </div>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <NativeSelect
+          label={t('audit.person')}
+          value={filters.actor ?? ''}
+          onChange={(event) => setFilters({ ...filters, actor: event.currentTarget.value || undefined })}
+          data={[
+            { value: '', label: t('audit.everyone') },
+            ...(actors.data ?? []).map((actor) => ({ value: actor.actor_id, label: actor.actor_name })),
+          ]}
+          w={200}
+        />
+        <NativeSelect
+          label={t('audit.action')}
+          value={filters.action ?? ''}
+          onChange={(event) => setFilters({ ...filters, action: event.currentTarget.value || undefined })}
+          data={[
+            { value: '', label: t('audit.allActions') },
+            ...ACTION_GROUPS.map((group) => ({ value: group, label: t(`audit.groups.${group}`) })),
+          ]}
+          w={200}
+        />
+        <TextInput
+          type="date"
+          label={t('audit.from')}
+          value={filters.from ?? ''}
+          onChange={(event) => setFilters({ ...filters, from: event.currentTarget.value || undefined })}
+          w={170}
+        />
+        <TextInput
+          type="date"
+          label={t('audit.to')}
+          value={filters.to ?? ''}
+          onChange={(event) => setFilters({ ...filters, to: event.currentTarget.value || undefined })}
+          w={170}
+        />
+      </Group>
+      <div aria-busy={events.isFetching}>{body}</div>
+      {events.hasNextPage && (
+        <Button
+          variant="default"
+          onClick={() => void events.fetchNextPage()}
+          loading={events.isFetchingNextPage}
+          w="fit-content"
+        >
+          {t('audit.more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
