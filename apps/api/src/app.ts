@@ -21,12 +21,14 @@ import { createProber, PROBE_JOB } from './modules/availability/prober.ts';
 import { slaPanel } from './modules/availability/sla.panel.ts';
 import { createContactsRepo } from './modules/contacts/contacts.repo.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
+import { contactsSearch } from './modules/contacts/contacts.search.ts';
 import { createContactsService } from './modules/contacts/contacts.service.ts';
 import { createContractsRepo } from './modules/contracts/contracts.repo.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { createContractsService } from './modules/contracts/contracts.service.ts';
 import { createCustomersRepo } from './modules/customers/customers.repo.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { customersSearch } from './modules/customers/customers.search.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createDashboard } from './modules/dashboard/dashboard.registry.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -46,6 +48,8 @@ import { createReportGenerator, REPORTS_JOB } from './modules/reports/reports.ge
 import { createReportsRepo } from './modules/reports/reports.repo.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
+import { createSearch } from './modules/search/search.registry.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { changeRequestRoutes } from './modules/tickets/change-requests.routes.ts';
 import { createDeskRepo } from './modules/tickets/desk.repo.ts';
 import { deskRoutes } from './modules/tickets/desk.routes.ts';
@@ -53,6 +57,7 @@ import { createDeskService } from './modules/tickets/desk.service.ts';
 import { ticketsPanel } from './modules/tickets/tickets.panel.ts';
 import { createTicketsRepo } from './modules/tickets/tickets.repo.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { ticketsSearch } from './modules/tickets/tickets.search.ts';
 import { type Caller, createTicketsService } from './modules/tickets/tickets.service.ts';
 import { createMetricsSource } from './modules/trends/metrics-sources.ts';
 import { trendRoutes } from './modules/trends/trends.routes.ts';
@@ -291,6 +296,12 @@ export async function buildApp({
     await jobs.periodic(REPORTS_JOB, '0 2 1 * *', monthly, { expireInSeconds: 3600 });
     monthly().catch((error: unknown) => app.log.error({ err: error }, 'monthly reports failed'));
   }
+  // Global search: one registration per domain, each answering what the caller may read.
+  const search = createSearch();
+  search.register(ticketsSearch(db));
+  search.register(contactsSearch(db));
+  search.register(customersSearch(db));
+  await app.register(searchRoutes, { search });
   await app.register(auditRoutes, { audit: createAuditReads({ repo: createAuditRepo(db), cursors }) });
   await app.register(contactRoutes, {
     contacts: createContactsService({ repo: createContactsRepo(db), audit, cursors }),

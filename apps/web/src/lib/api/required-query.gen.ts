@@ -11,5 +11,8 @@ export const requiredQuery: Record<string, readonly string[]> = {
     "graph",
     "from",
     "to"
+  ],
+  "GET /api/v2/search": [
+    "q"
   ]
 };

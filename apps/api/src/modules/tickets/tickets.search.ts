@@ -1,0 +1,41 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { SearchRegistration } from '../search/search.registry.ts';
+import { tickets } from './tickets.table.ts';
+
+/**
+ * Tickets in the global search (a registration of the search module, kept apart from the tickets
+ * service): subject through the trigram index, or the ticket number. Like the list, callers without
+ * ticket-read-all find only their own tickets.
+ */
+export const ticketsSearch = (db: Database): SearchRegistration => ({
+  kind: 'tickets',
+  requires: { customer: ['ticket-read'] },
+  perCustomer: true,
+  async search({ pattern, text, customerId, userId, rights, limit }) {
+    if (customerId === undefined) return [];
+    const all = [...(rights.global ?? []), ...(rights[String(customerId)] ?? [])].includes('ticket-read-all');
+    const number = /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+    const rows = await db
+      .select({ id: tickets.id, subject: tickets.subject, status: tickets.status })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.customerId, customerId),
+          all ? undefined : eq(tickets.authorId, userId),
+          or(
+            sql`${tickets.subject} ilike ${pattern}`,
+            number === undefined ? undefined : eq(tickets.id, number),
+          ),
+        ),
+      )
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(limit);
+    return rows.map((row) => ({
+      id: String(row.id),
+      title: row.subject,
+      subtitle: `#${row.id} · ${row.status}`,
+      route: `/support/ticket/${row.id}`,
+    }));
+  },
+});

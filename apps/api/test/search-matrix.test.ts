@@ -1,0 +1,89 @@
+import type { SearchResult } from '@portaal/contracts/search';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+import { type Problem, send } from './tickets-support.ts';
+import { ensureLoner, LONER, tokenSource } from './tokens.ts';
+
+/**
+ * Global search (DESIGN.md §8): only what the caller may read, grouped by kind with the route that
+ * opens each hit; SPEC's 3-character minimum. Reads only: the run's shared database.
+ */
+let server: TestServer;
+let token: ReturnType<typeof tokenSource>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await ensureLoner(server.databaseUrl);
+  token = tokenSource(server);
+});
+afterAll(async () => server?.close());
+
+const search = async (username: string | null, query: string) =>
+  send(server, 'GET', `/api/v2/search?${new URLSearchParams(query).toString()}`, {
+    ...(username ? { token: await token(username) } : {}),
+  });
+const kinds = (json: unknown) => (json as SearchResult).groups.map((group) => group.kind);
+const hits = (json: unknown, kind: string) =>
+  (json as SearchResult).groups.find((group) => group.kind === kind)?.hits ?? [];
+
+describe('global search', () => {
+  it('needs a login and at least 3 characters', async () => {
+    expect((await search(null, 'q=visser&customer_id=1001')).status).toBe(401);
+    const short = await search('owner', 'q=vi&customer_id=1001');
+    expect(short.status).toBe(400);
+    expect((short.json as Problem).errors?.[0]).toEqual({
+      field: 'q',
+      message: 'must be at least 3 characters',
+    });
+  });
+
+  it('finds a contact with the route that opens it, in the selected customer only', async () => {
+    const found = await search('owner', 'q=visser&customer_id=1001');
+    expect(found.status).toBe(200);
+    const contacts = hits(found.json, 'contacts');
+    expect(contacts.map((hit) => hit.title)).toEqual(['Daan Visser']);
+    expect(contacts[0]?.route).toMatch(/^\/company\/1001\/contacts\/\d+$/);
+    // Northwind's contacts are not the owner's to read: no group at all.
+    const foreign = await search('owner', 'q=charlotte&customer_id=1002');
+    expect(foreign.status).toBe(200);
+    expect(kinds(foreign.json)).toEqual([]);
+    const staff = await search('staff-viewer', 'q=charlotte&customer_id=1002');
+    expect(hits(staff.json, 'contacts').map((hit) => hit.title)).toEqual(['Charlotte Evans']);
+  });
+
+  it('finds tickets: every ticket with ticket-read-all, only one’s own without', async () => {
+    const owner = await search('owner', 'q=the&customer_id=1001');
+    const all = hits(owner.json, 'tickets');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all[0]?.route).toMatch(/^\/support\/ticket\/\d+$/);
+    const technical = await search('technical-viewer', 'q=the&customer_id=1001');
+    const own = hits(technical.json, 'tickets');
+    expect(own.length).toBeLessThanOrEqual(all.length);
+    const ids = own.map((hit) => Number(hit.id));
+    if (ids.length > 0) {
+      const byNumber = await search('technical-viewer', `q=${ids[0]}&customer_id=1001`);
+      expect(hits(byNumber.json, 'tickets').map((hit) => Number(hit.id))).toEqual([ids[0]]);
+    }
+  });
+
+  it('companies: staff find every customer, others only their own', async () => {
+    const staff = await search('staff-viewer', 'q=northwind');
+    expect(hits(staff.json, 'customers')).toEqual([
+      { id: '1002', title: 'Northwind Logistics Ltd', subtitle: '1002', route: '/company/1002' },
+    ]);
+    const owner = await search('owner', 'q=northwind');
+    expect(kinds(owner.json)).toEqual([]);
+    const multi = await search('multi', 'q=northwind');
+    expect(hits(multi.json, 'customers').map((hit) => hit.id)).toEqual(['1002']);
+    const loner = await search(LONER.username, 'q=northwind&customer_id=1001');
+    expect([loner.status, kinds(loner.json)]).toEqual([200, []]);
+  });
+
+  it('wildcards are literal, and odd text is no error', async () => {
+    for (const q of ['%%%', '___', "'; drop table contacts; --", '\\\\\\']) {
+      const answer = await search('owner', `q=${encodeURIComponent(q)}&customer_id=1001`);
+      expect(answer.status, q).toBe(200);
+      expect(kinds(answer.json), q).toEqual([]);
+    }
+  });
+});
