@@ -90,6 +90,17 @@ test('technical-viewer reads the application statuses, in Dutch', async ({ page 
   await expect(page.locator('figure canvas')).toBeVisible();
 });
 
+test('owner sees this month at a glance on SLA and usage, and follows a link', async ({ page }) => {
+  await signIn(page, 'owner', { language: 'en' });
+  await page.goto('/sla-usage');
+  await h1(page, 'SLA and usage');
+  await expect(page.locator('[data-overview-application]')).toHaveCount(3);
+  await expect(page.locator('[data-overview-application="Webwinkel"]')).toContainText(/Uptime \d/);
+  await expect(page.locator('[data-overview-bundle]').first()).toBeVisible();
+  await page.getByRole('link', { name: 'All usage' }).click();
+  await h1(page, 'Usage');
+});
+
 /** Last month as YYYY-MM (UTC, like the reports). */
 function lastPeriod(): string {
   const now = new Date();
@@ -167,6 +178,15 @@ for (const mode of MODES) {
     await prepare(page, mode, 'Northwind Logistics Ltd');
     await page.goto('/sla-usage/usage');
     await shoot(page, mode, 'usage', () => expect(page.getByRole('article')).toHaveCount(4));
+  });
+
+  test(`SLA overview: axe and screenshots, ${mode} mode`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await prepare(page, mode, 'Bakkerij De Gouden Korst B.V.');
+    await page.goto('/sla-usage');
+    await shoot(page, mode, 'overview', () =>
+      expect(page.locator('[data-overview-application]')).toHaveCount(3),
+    );
   });
 
   test(`Reports: axe and screenshots, ${mode} mode`, async ({ page }) => {

@@ -81,7 +81,7 @@ describe('usageDisplay (SPEC.md §9: large amount, label, over-usage)', () => {
     ['used more than the bundle', { ...amounts(40, 0, 6), usedAmount: 46 }, 46, 'used_more', 6, 'error'],
     ['no bundle, used', { ...amounts(0, 0, 0), usedAmount: 12 }, 12, 'used', null, 'error'],
     ['no bundle, nothing used', { ...amounts(0, 0, 0), usedAmount: 0 }, 0, 'used', null, 'success'],
-    ['no bundle, over-usage', { ...amounts(0, 0, 3), usedAmount: 3 }, 3, 'used_more', 3, 'error'],
+    ['no bundle left, over-usage', { ...amounts(0, 0, 3), usedAmount: 3 }, 3, 'used', 3, 'error'],
   ] as const)('%s', (_, entry, amount, label, overusage, status) => {
     expect(usageDisplay(entry)).toMatchObject({ amount, label, overusage, status });
   });

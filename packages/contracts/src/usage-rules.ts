@@ -79,10 +79,10 @@ export function usageDisplay(entry: UsageAmounts & { usedAmount: number }): Usag
   if (entry.periodStartAmount > 0 && entry.remainingAmount > 0) {
     return { ...base, amount: entry.remainingAmount, label: 'left_from', overusage: null };
   }
-  if (entry.overusageAmount > 0) {
-    return { ...base, amount: entry.usedAmount, label: 'used_more', overusage: entry.overusageAmount };
-  }
-  return { ...base, amount: entry.usedAmount, label: 'used', overusage: null };
+  const overusage = entry.overusageAmount > 0 ? entry.overusageAmount : null;
+  // "More than the bundle" only reads right when there was a bundle this period.
+  const label = overusage !== null && entry.periodStartAmount > 0 ? 'used_more' : 'used';
+  return { ...base, amount: entry.usedAmount, label, overusage };
 }
 
 export const isHourUnit = (unit: string, usageType?: string): boolean =>

@@ -70,7 +70,7 @@ export const navigation: NavItem[] = [
     key: 'slaUsage',
     to: '/sla-usage',
     requirement: access.slaUsage,
-    built: false,
+    built: true,
     children: [
       { key: 'usage', to: '/sla-usage/usage', requirement: access.slaUsage, built: true },
       { key: 'reports', to: '/sla-usage/reports', requirement: access.slaUsage, built: true },
