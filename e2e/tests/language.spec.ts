@@ -201,9 +201,9 @@ test('in Dutch, the screens of this issue have no English left and lang="nl"', a
 
   await page.goto('/support');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
-  await expect(page.getByTestId('ticket-table')).toBeVisible();
+  await expect(page.getByTestId('tickets-list').getByTestId('ticket-table')).toBeVisible();
   await expectDutchOnly(page, 'Support');
-  await page.getByTestId('ticket-table').getByRole('link').first().click();
+  await page.getByTestId('tickets-list').getByTestId('ticket-table').getByRole('link').first().click();
   await expect(page.getByTestId('ticket-thread')).toBeVisible();
   await expectDutchOnly(page, 'a ticket');
   await page.goto('/support/new-ticket');

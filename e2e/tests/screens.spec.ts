@@ -65,7 +65,12 @@ const signedInScreens: Screen[] = [
     async ready(page) {
       await h1(page, 'Support');
       // A table on wide screens, cards on phones.
-      await expect(page.getByTestId('ticket-table').or(page.getByTestId('ticket-cards'))).toBeVisible();
+      await expect(
+        page
+          .getByTestId('tickets-list')
+          .getByTestId('ticket-table')
+          .or(page.getByTestId('tickets-list').getByTestId('ticket-cards')),
+      ).toBeVisible();
     },
   },
   { name: 'new-ticket', path: '/support/new-ticket', ready: (page) => h1(page, 'New ticket') },

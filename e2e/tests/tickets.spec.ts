@@ -219,6 +219,9 @@ test('a ticket from creation to closing, in Dutch: viewer, staff moderator, bell
     await owner.page.goto(`/support/ticket/${ticketId}`);
     await expect(owner.page.getByRole('heading', { level: 1 })).toHaveText(subject);
     await owner.page.getByRole('button', { name: 'Ticket sluiten' }).click();
+    // Closing asks first (the reason is optional).
+    const confirm = owner.page.getByRole('dialog', { name: 'Dit ticket sluiten?' });
+    await confirm.getByRole('button', { name: 'Ticket sluiten' }).click();
     await expect(owner.page.getByText('Status gewijzigd in Gesloten').first()).toBeVisible();
     await expect(owner.page.getByRole('button', { name: 'Ticket heropenen' })).toBeVisible();
     await owner.context.close();
@@ -542,14 +545,14 @@ test('the ticket list on a phone: search visible, the other filters behind a "Fi
       search: 'Search',
       toggle: 'Filters',
       active: 'Filters, 2 active',
-      list: 'Tickets',
+      list: 'Awaiting your reply',
       status: 'Status',
     },
     nl: {
       search: 'Zoeken',
       toggle: 'Filters',
       active: 'Filters, 2 actief',
-      list: 'Tickets',
+      list: 'Wacht op uw reactie',
       status: 'Status',
     },
   } as const;
@@ -561,14 +564,14 @@ test('the ticket list on a phone: search visible, the other filters behind a "Fi
       await test.step(`${language}, ${mode}, 390 px`, async () => {
         await page.setViewportSize({ width: 390, height: 844 });
         await page.goto('/support');
-        await expect(page.getByTestId('ticket-cards')).toBeVisible();
+        await expect(page.getByTestId('tickets-list').getByTestId('ticket-cards')).toBeVisible();
         await settle(page);
         const search = page.getByRole('searchbox', { name: text.search });
         await expect(search).toBeInViewport();
         const toggle = page.getByRole('button', { name: text.toggle, exact: true });
         await expect(toggle).toHaveAttribute('aria-expanded', 'false');
         await expect(page.getByRole('combobox', { name: text.status })).toBeHidden();
-        // The list starts on the first screen now.
+        // The list starts on the first screen now: with what awaits the owner's reply first.
         await expect(page.getByRole('heading', { name: text.list, level: 2 })).toBeInViewport();
         if (mode === 'light')
           await expectNoAxeViolations(page, `support filters folded, ${language}, 390 px`);
@@ -592,7 +595,12 @@ test('the ticket list on a phone: search visible, the other filters behind a "Fi
       await test.step(`${language}, ${mode}, 1440 px`, async () => {
         await page.setViewportSize({ width: 1440, height: 900 });
         await page.goto('/support?status=new,open');
-        await expect(page.getByTestId('ticket-table').or(page.getByTestId('tickets-empty'))).toBeVisible();
+        await expect(
+          page
+            .getByTestId('tickets-list')
+            .getByTestId('ticket-table')
+            .or(page.getByTestId('tickets-list').getByTestId('tickets-empty')),
+        ).toBeVisible();
         await settle(page);
         await expect(page.getByTestId('filters-toggle')).toHaveCount(0);
         await expect(page.getByRole('combobox', { name: text.status })).toBeVisible();

@@ -27,6 +27,15 @@ const lists = (sent: Sent[]) => sent.filter((request) => request.url.startsWith(
 const query = (request: Sent | undefined) =>
   Object.fromEntries(new URL(request?.url ?? '/', 'http://test').searchParams);
 
+/**
+ * A list answer as the API gives it: only the tickets of the statuses asked for (the page asks for
+ * "awaiting your reply" and the other open tickets separately when no status is chosen).
+ */
+function serve(request: Sent, list: ReturnType<typeof summary>[], headers?: Record<string, string>) {
+  const wanted = query(request).status?.split(',');
+  return json(200, wanted ? list.filter((ticket) => wanted.includes(ticket.status)) : list, headers);
+}
+
 const tickets = [
   summary(),
   summary({
@@ -34,7 +43,7 @@ const tickets = [
     subject: 'Invoice address is wrong',
     category: 'administrative_request',
     department: 'administration',
-    status: 'awaiting_reply',
+    status: 'in_progress',
     priority: 1,
     author: { user_id: 'o', name: 'Olaf Owner', staff: false },
     updated_at: '2026-03-01T09:30:00Z',
@@ -45,7 +54,7 @@ const tickets = [
 
 describe('support overview', () => {
   it('lists the tickets as cards on phones: number, subject link, badges, update time, author, counts', async () => {
-    const { renderAt, sent } = setupTickets({ answer: () => json(200, tickets) });
+    const { renderAt, sent } = setupTickets({ answer: (request) => serve(request, tickets) });
     await renderAt('/support');
     const cards = await screen.findByTestId('ticket-cards');
     const items = within(cards).getAllByRole('listitem');
@@ -62,11 +71,15 @@ describe('support overview', () => {
     expect(first.getByText(/Vera Viewer · updated \d{2}-03-2026 \d{2}:05/)).toBeInTheDocument();
     expect(first.getByText('2 messages, 1 attachment')).toBeInTheDocument();
     const second = within(items[1] as HTMLElement);
-    expect(second.getByText('Awaiting reply')).toBeInTheDocument();
+    expect(second.getByText('In progress')).toBeInTheDocument();
     expect(second.getByText('High').closest('[data-priority]')).toHaveAttribute('data-priority', '1');
     expect(second.getByText('1 message')).toBeInTheDocument();
     expect(screen.getByText('2 tickets shown')).toBeInTheDocument();
-    expect(query(lists(sent)[0])).toEqual({ limit: '25' });
+    // Open tickets by default: "awaiting your reply" as a section of its own first, then the rest.
+    expect(lists(sent).map(query)).toEqual([
+      { status: 'awaiting_reply', limit: '25' },
+      { status: 'new,open,in_progress', limit: '25' },
+    ]);
   });
 
   it('shows a table with column headers on wide screens; rows link to the ticket', async () => {
@@ -74,7 +87,7 @@ describe('support overview', () => {
     const { renderAt, user } = setupTickets({
       answer: (request) =>
         request.url.startsWith(listUrl) && !request.url.includes('/tickets/')
-          ? json(200, tickets)
+          ? serve(request, tickets)
           : problem(404, 'TICKET_NOT_FOUND'),
     });
     await renderAt('/support');
@@ -92,13 +105,13 @@ describe('support overview', () => {
   it('offers "New ticket" only with ticket-edit', async () => {
     const reader = setupTickets({
       rights: { [CUSTOMER]: ['ticket-read'] },
-      answer: () => json(200, tickets),
+      answer: (request) => serve(request, tickets),
     });
     await reader.renderAt('/support');
     await screen.findByTestId('ticket-cards');
     expect(screen.queryByRole('link', { name: 'New ticket' })).not.toBeInTheDocument();
     cleanup();
-    const writer = setupTickets({ answer: () => json(200, tickets) });
+    const writer = setupTickets({ answer: (request) => serve(request, tickets) });
     await writer.renderAt('/support');
     expect(await screen.findByRole('link', { name: 'New ticket' })).toHaveAttribute(
       'href',
@@ -108,7 +121,8 @@ describe('support overview', () => {
 
   it('searches after typing pauses, once, and keeps the search in the URL', async () => {
     const { renderAt, sent, user } = setupTickets({
-      answer: (request) => json(200, query(request).search ? [tickets[1]] : tickets),
+      answer: (request) =>
+        serve(request, query(request).search ? [tickets[1] as (typeof tickets)[number]] : tickets),
     });
     await renderAt('/support');
     await screen.findByText('2 tickets shown');
@@ -116,12 +130,14 @@ describe('support overview', () => {
     await screen.findByText('1 ticket shown');
     expect(location()).toBe('/support?q=invoice');
     const searches = lists(sent).filter((request) => query(request).search !== undefined);
-    expect(searches.map((request) => query(request).search)).toEqual(['invoice']);
+    // Once per section: "awaiting your reply" and the other open tickets.
+    expect(searches.map((request) => query(request).search)).toEqual(['invoice', 'invoice']);
   });
 
   it('waits for 3 characters (or a ticket number) before it searches, and says so meanwhile', async () => {
     const { renderAt, sent, user } = setupTickets({
-      answer: (request) => json(200, query(request).search ? [tickets[1]] : tickets),
+      answer: (request) =>
+        serve(request, query(request).search ? [tickets[1] as (typeof tickets)[number]] : tickets),
     });
     await renderAt('/support');
     await screen.findByText('2 tickets shown');
@@ -144,7 +160,7 @@ describe('support overview', () => {
   }, 15_000);
 
   it('reads filters from the URL and sends them to the API as comma lists', async () => {
-    const { renderAt, sent } = setupTickets({ answer: () => json(200, tickets) });
+    const { renderAt, sent } = setupTickets({ answer: (request) => serve(request, tickets) });
     await renderAt('/support?status=closed,open&priority=1&category=incident_request&q=10001');
     await screen.findByTestId('ticket-cards');
     expect(query(lists(sent)[0])).toEqual({
@@ -159,7 +175,7 @@ describe('support overview', () => {
 
   it('filters by status through the multi-select', async () => {
     setWide(true);
-    const { renderAt, sent, user } = setupTickets({ answer: () => json(200, tickets) });
+    const { renderAt, sent, user } = setupTickets({ answer: (request) => serve(request, tickets) });
     await renderAt('/support');
     await screen.findByTestId('ticket-table');
     // Wide screens show every filter at once, without a "Filters" button.
@@ -171,7 +187,7 @@ describe('support overview', () => {
   });
 
   it('folds the filters behind a "Filters" button on phones, keeping the search, and counts the active ones', async () => {
-    const { renderAt, user } = setupTickets({ answer: () => json(200, tickets) });
+    const { renderAt, user } = setupTickets({ answer: (request) => serve(request, tickets) });
     await renderAt('/support?status=closed,open&priority=1');
     await screen.findByTestId('ticket-cards');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toBeVisible();
@@ -197,8 +213,8 @@ describe('support overview', () => {
   });
 
   it('names the "Filters" button in Dutch', async () => {
-    const { renderAt } = setupTickets({ language: 'nl', answer: () => json(200, tickets) });
-    await renderAt('/support?status=new');
+    const { renderAt } = setupTickets({ language: 'nl', answer: (request) => serve(request, tickets) });
+    await renderAt('/support?status=open');
     await screen.findByTestId('ticket-cards');
     expect(screen.getByRole('button', { name: 'Filters, 1 actief' })).toHaveAttribute(
       'aria-expanded',
@@ -207,9 +223,17 @@ describe('support overview', () => {
     expect(screen.getByRole('searchbox', { name: 'Zoeken' })).toBeVisible();
   });
 
-  it('says when there are no tickets at all, with a way to create one', async () => {
+  it('says when there are no open tickets, with a way to create one', async () => {
     const { renderAt } = setupTickets({ answer: () => json(200, []) });
     await renderAt('/support');
+    const open = await screen.findByTestId('tickets-empty');
+    expect(within(open).getByRole('heading', { name: 'No open tickets' })).toBeInTheDocument();
+    cleanup();
+  });
+
+  it('says when there are no tickets at all (closed ones included), with a way to create one', async () => {
+    const { renderAt } = setupTickets({ answer: () => json(200, []) });
+    await renderAt('/support?closed=true');
     const empty = await screen.findByTestId('tickets-empty');
     expect(within(empty).getByRole('heading', { name: 'No tickets yet' })).toBeInTheDocument();
     expect(within(empty).getByRole('link', { name: 'New ticket' })).toBeInTheDocument();
@@ -220,7 +244,7 @@ describe('support overview', () => {
 
   it('announces a search that finds nothing, after one that found tickets', async () => {
     const { renderAt, user } = setupTickets({
-      answer: (request) => json(200, query(request).search ? [] : tickets),
+      answer: (request) => serve(request, query(request).search ? [] : tickets),
     });
     await renderAt('/support');
     const status = await screen.findByTestId('tickets-count');
@@ -241,15 +265,16 @@ describe('support overview', () => {
     expect(screen.getByTestId('tickets-count')).toHaveRole('status');
     expect(screen.getByTestId('tickets-count')).toHaveTextContent('No matching tickets');
     await user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
-    await screen.findByTestId('ticket-cards');
     expect(location()).toBe('/support');
-    expect(query(lists(sent).at(-1))).toEqual({ limit: '25' });
+    await waitFor(() =>
+      expect(query(lists(sent).at(-1))).toEqual({ status: 'new,open,in_progress', limit: '25' }),
+    );
     // The button is gone; the focus went to the search field rather than the page body.
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveFocus();
   });
 
   it('clears the filters from the filter bar and keeps the focus in the form', async () => {
-    const { renderAt, user } = setupTickets({ answer: () => json(200, tickets) });
+    const { renderAt, user } = setupTickets({ answer: (request) => serve(request, tickets) });
     await renderAt('/support?search=mail&priority=1');
     await screen.findByTestId('ticket-cards');
     const filters = screen.getByRole('search', { name: 'Search and filter tickets' });
@@ -265,13 +290,17 @@ describe('support overview', () => {
       answer: (request) =>
         query(request).cursor === 'page-2'
           ? json(200, [summary({ ticket_id: 9990, subject: 'Older ticket' })])
-          : json(200, tickets, { link: `<${listUrl}?limit=25&cursor=page-2>; rel="next"` }),
+          : serve(request, tickets, { link: `<${listUrl}?limit=25&cursor=page-2>; rel="next"` }),
     });
     await renderAt('/support');
     await screen.findByText('2 tickets shown');
     await user.click(screen.getByRole('button', { name: 'Load more tickets' }));
     await screen.findByText('3 tickets shown');
-    expect(query(lists(sent).at(-1))).toEqual({ limit: '25', cursor: 'page-2' });
+    expect(query(lists(sent).at(-1))).toEqual({
+      status: 'new,open,in_progress',
+      limit: '25',
+      cursor: 'page-2',
+    });
     expect(screen.getByRole('link', { name: 'Older ticket' })).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Load more tickets' })).not.toBeInTheDocument();
     expect(screen.getByText('All tickets are shown.')).toBeInTheDocument();
@@ -280,7 +309,7 @@ describe('support overview', () => {
   it('shows a load error with a working retry', async () => {
     let fail = true;
     const { renderAt, user } = setupTickets({
-      answer: () => (fail ? problem(403, 'FORBIDDEN') : json(200, tickets)),
+      answer: (request) => (fail ? problem(403, 'FORBIDDEN') : serve(request, tickets)),
     });
     await renderAt('/support');
     const alert = await screen.findByRole('alert');
@@ -292,16 +321,41 @@ describe('support overview', () => {
 
   it('speaks Dutch', async () => {
     setWide(true);
-    const { renderAt } = setupTickets({ language: 'nl', answer: () => json(200, tickets) });
+    const { renderAt } = setupTickets({ language: 'nl', answer: (request) => serve(request, tickets) });
     await renderAt('/support');
     const table = await screen.findByRole('table');
     expect(screen.getByRole('heading', { level: 1, name: 'Support' })).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Laatst bijgewerkt' })).toBeInTheDocument();
-    expect(within(table).getByText('Wacht op reactie')).toBeInTheDocument();
+    expect(within(table).getByText('In behandeling')).toBeInTheDocument();
     expect(within(table).getByText('Hoog')).toBeInTheDocument();
+    expect(within(table).getAllByText('Laatste reactie: servicedesk')).toHaveLength(2);
     expect(screen.getByText('2 tickets getoond')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nieuw ticket' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Zoeken' })).toBeInTheDocument();
+  });
+
+  it('shows what awaits the reply first, and closed tickets one switch away', async () => {
+    const waiting = summary({ ticket_id: 10003, subject: 'Which IP range?', status: 'awaiting_reply' });
+    const closed = summary({
+      ticket_id: 10004,
+      subject: 'Old question',
+      status: 'closed',
+      last_reply_by: 'customer',
+    });
+    const { renderAt, user } = setupTickets({
+      answer: (request) => serve(request, [...tickets, waiting, closed]),
+    });
+    await renderAt('/support');
+    const awaiting = await screen.findByTestId('tickets-awaiting');
+    expect(within(awaiting).getByRole('heading', { name: 'Awaiting your reply' })).toBeInTheDocument();
+    expect(within(awaiting).getByRole('link', { name: 'Which IP range?' })).toBeInTheDocument();
+    const list = screen.getByTestId('tickets-list');
+    expect(awaiting.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(list).queryByRole('link', { name: 'Old question' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Show closed tickets' }));
+    await waitFor(() => expect(location()).toBe('/support?closed=true'));
+    expect(await within(list).findByRole('link', { name: 'Old question' })).toBeInTheDocument();
+    expect(within(list).getByText(/Last reply: your organisation/)).toBeInTheDocument();
   });
 
   it('asks to choose a company when none is selected', async () => {

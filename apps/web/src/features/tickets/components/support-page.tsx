@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
@@ -11,6 +11,7 @@ import {
   filtersFromSearch,
   hasFilters,
   noFilters,
+  OTHER_OPEN_STATUSES,
   type SupportSearch,
   searchFromFilters,
   type TicketFilters,
@@ -74,13 +75,37 @@ export function SupportPage({
             />
           </Card>
           {/* A new key per customer: another customer's pages and cursors must not carry over. */}
-          <TicketResults
-            key={selected.id}
-            customerId={selected.id}
-            filters={filters}
-            canCreate={canCreate}
-            onClear={clearFilters}
-          />
+          {filters.status.length > 0 ? (
+            <TicketResults
+              key={selected.id}
+              customerId={selected.id}
+              filters={filters}
+              canCreate={canCreate}
+              onClear={clearFilters}
+            />
+          ) : (
+            // No status chosen: what awaits the user's reply first, then the other open tickets
+            // (and the closed ones when asked for).
+            <Fragment key={selected.id}>
+              <TicketResults
+                customerId={selected.id}
+                filters={{ ...filters, status: ['awaiting_reply'] }}
+                canCreate={canCreate}
+                onClear={clearFilters}
+                section="awaiting"
+              />
+              <TicketResults
+                customerId={selected.id}
+                filters={{
+                  ...filters,
+                  status: filters.closed ? [...OTHER_OPEN_STATUSES, 'closed'] : [...OTHER_OPEN_STATUSES],
+                }}
+                canCreate={canCreate}
+                onClear={clearFilters}
+                filtered={hasFilters({ ...filters, closed: false })}
+              />
+            </Fragment>
+          )}
         </>
       )}
     </Stack>
@@ -92,11 +117,17 @@ function TicketResults({
   filters,
   canCreate,
   onClear,
+  section = 'list',
+  filtered: filteredByUser,
 }: {
   customerId: number;
   filters: TicketFilters;
   canCreate: boolean;
   onClear: () => void;
+  /** "awaiting": the tickets awaiting the user's reply, shown above the list only when there are any. */
+  section?: 'list' | 'awaiting';
+  /** Whether the user chose filters (the list's own status choice aside). */
+  filtered?: boolean;
 }) {
   const { t } = useTranslation('support');
   const { api } = useSession();
@@ -127,8 +158,19 @@ function TicketResults({
     setFocusTicket(result.data?.pages.flatMap((page) => page.tickets)[firstNew]?.ticket_id);
   };
 
-  const filtered = hasFilters(filters);
-  const emptyTitle = filtered ? t('list.noMatchTitle') : t('list.emptyTitle');
+  const filtered = filteredByUser ?? hasFilters(filters);
+  const titleId = section === 'awaiting' ? 'tickets-awaiting-title' : 'tickets-title';
+  // The default list holds open tickets only: "nothing open" is not "no tickets yet".
+  const openOnly = filteredByUser !== undefined && !filters.closed;
+  const emptyTitle = filtered
+    ? t('list.noMatchTitle')
+    : openOnly
+      ? t('list.noOpenTitle')
+      : t('list.emptyTitle');
+
+  // The awaiting section is there only when something awaits the user (loading shows nothing: the
+  // list below has its own skeleton).
+  if (section === 'awaiting' && (query.isPending || query.isError || tickets.length === 0)) return null;
 
   let body: ReactNode;
   if (query.isPending) {
@@ -142,7 +184,9 @@ function TicketResults({
           <Title order={3} size="h4">
             {emptyTitle}
           </Title>
-          <Text c="dimmed">{filtered ? t('list.noMatchText') : t('list.emptyText')}</Text>
+          <Text c="dimmed">
+            {filtered ? t('list.noMatchText') : openOnly ? t('list.noOpenText') : t('list.emptyText')}
+          </Text>
           {filtered ? (
             <Button variant="default" onClick={onClear} mt="xs">
               {t('list.clear')}
@@ -185,16 +229,22 @@ function TicketResults({
     <Stack
       gap="sm"
       component="section"
-      aria-labelledby="tickets-title"
+      aria-labelledby={titleId}
       aria-busy={query.isFetching && !query.isFetchingNextPage}
+      data-testid={section === 'awaiting' ? 'tickets-awaiting' : 'tickets-list'}
     >
       <Group justify="space-between" align="baseline" gap="xs">
-        <Title order={2} size="h3" id="tickets-title">
-          {t('list.title')}
+        <Title order={2} size="h3" id={titleId}>
+          {section === 'awaiting' ? t('list.awaitingTitle') : t('list.title')}
         </Title>
         {/* A polite live region: screen readers hear the count after each search, and that nothing
             was found (which the card below shows; here it is only heard). */}
-        <Text size="sm" c="dimmed" role="status" data-testid="tickets-count">
+        <Text
+          size="sm"
+          c="dimmed"
+          role="status"
+          data-testid={section === 'awaiting' ? 'tickets-awaiting-count' : 'tickets-count'}
+        >
           {query.isSuccess &&
             (tickets.length > 0 ? (
               t('list.shown', { count: tickets.length })

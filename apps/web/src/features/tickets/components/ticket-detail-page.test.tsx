@@ -208,6 +208,10 @@ describe('ticket detail', () => {
     const { renderAt, sent, user } = setupTickets({ answer: server() });
     await renderAt('/support/ticket/10001');
     await user.click(await screen.findByRole('button', { name: 'Close ticket' }));
+    // Closing asks first; the reason is optional.
+    const dialog = await screen.findByRole('dialog', { name: 'Close this ticket?' });
+    expect(sent.some((request) => request.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Close ticket' }));
     expect(await screen.findByText('Status changed to Closed')).toBeInTheDocument();
     const patch = sent.find((request) => request.method === 'PATCH');
     expect(patch).toMatchObject({ url: detailUrl, body: { status: 'closed' } });
@@ -215,6 +219,26 @@ describe('ticket detail', () => {
     expect(screen.getByText('This ticket is closed. Replying reopens it.')).toBeInTheDocument();
     // The same button changed its words: the keyboard focus is still on it.
     expect(reopen).toHaveFocus();
+  });
+
+  it('closes with a reason as a reply that closes the ticket, or not at all when kept open', async () => {
+    const { renderAt, sent, user } = setupTickets({ answer: server() });
+    await renderAt('/support/ticket/10001');
+    await user.click(await screen.findByRole('button', { name: 'Close ticket' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Close this ticket?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep open' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Close ticket' }));
+    dialog = await screen.findByRole('dialog', { name: 'Close this ticket?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Solved, thank you');
+    await user.click(within(dialog).getByRole('button', { name: 'Close ticket' }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.method === 'POST')?.body).toEqual({
+        body: 'Solved, thank you',
+        status: 'closed',
+      }),
+    );
+    expect(sent.some((request) => request.method === 'PATCH')).toBe(false);
   });
 
   it('shows no status actions or reply form when the ticket allows none', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Badge, Button, Group, MultiSelect, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   isSearchable,
@@ -131,7 +131,9 @@ export function TicketFiltersBar({
         <div id={moreId} className={classes.moreFilters} hidden={folded && !unfolded}>
           <MultiSelect
             label={t('fields.status')}
-            placeholder={filters.status.length === 0 ? t('list.all') : undefined}
+            placeholder={
+              filters.status.length === 0 ? (filters.closed ? t('list.all') : t('list.openOnly')) : undefined
+            }
             data={ticketStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
             value={filters.status}
             onChange={(values) => onChange({ ...filters, status: values as TicketStatus[] })}
@@ -161,13 +163,22 @@ export function TicketFiltersBar({
           />
         </div>
       </SimpleGrid>
-      {hasFilters(filters) && (
-        <Group justify="flex-end" mt="xs">
+      <Group justify="space-between" mt="xs" gap="xs" wrap="wrap">
+        {filters.status.length === 0 ? (
+          <Switch
+            label={t('list.showClosed')}
+            checked={filters.closed}
+            onChange={(event) => onChange({ ...filters, closed: event.currentTarget.checked })}
+          />
+        ) : (
+          <span />
+        )}
+        {hasFilters(filters) && (
           <Button variant="subtle" size="compact-sm" onClick={clear}>
             {t('list.clear')}
           </Button>
-        </Group>
-      )}
+        )}
+      </Group>
     </form>
   );
 }

@@ -103,9 +103,14 @@ export function TicketTable({ tickets }: { tickets: TicketSummary[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" span>
-                  {ticket.author.name}
-                </Text>
+                <Stack gap={2}>
+                  <Text size="sm" span>
+                    {ticket.author.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" span>
+                    {t('list.lastBy', { who: t(`list.lastByValue.${ticket.last_reply_by}`) })}
+                  </Text>
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Activity ticket={ticket} />
@@ -142,6 +147,8 @@ export function TicketCards({ tickets }: { tickets: TicketSummary[] }) {
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text size="sm" c="dimmed">
                 {t('list.byUpdated', { name: ticket.author.name, time: formatDateTime(ticket.updated_at) })}
+                {' · '}
+                {t('list.lastBy', { who: t(`list.lastByValue.${ticket.last_reply_by}`) })}
               </Text>
               <Activity ticket={ticket} />
             </Group>

@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import type { Ticket } from '@portaal/contracts';
 import type { TicketStatus } from '@portaal/contracts/ticket-rules';
 import { useState } from 'react';
@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { useChangeTicketStatus } from '../api/use-change-ticket-status.ts';
+import { useReplyToTicket } from '../api/use-reply-to-ticket.ts';
+import { limits } from '../utils/form-rules.ts';
 import { BusyButton } from './busy-button.tsx';
 
 /**
@@ -16,6 +18,7 @@ export function TicketStatusActions({ ticket, customerId }: { ticket: Ticket; cu
   const { t } = useTranslation('support');
   const change = useChangeTicketStatus(customerId, ticket.ticket_id);
   const [choice, setChoice] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const allowed = ticket.allowed_statuses.filter((status) => status !== ticket.status);
 
   const apply = (status: TicketStatus) =>
@@ -55,12 +58,82 @@ export function TicketStatusActions({ ticket, customerId }: { ticket: Ticket; cu
   }
 
   // Close and reopen are one button that changes its words: the element, and with it the keyboard
-  // focus, stays when the ticket changes state.
+  // focus, stays when the ticket changes state. Closing asks first, with an optional reason.
   const next = ticket.status === 'closed' ? 'open' : 'closed';
   if (!allowed.includes(next)) return null;
   return (
-    <BusyButton variant="default" busy={change.isPending} onClick={() => apply(next)}>
-      {next === 'closed' ? t('detail.close') : t('detail.reopen')}
-    </BusyButton>
+    <>
+      <BusyButton
+        variant="default"
+        busy={change.isPending}
+        onClick={() => (next === 'closed' ? setConfirming(true) : apply(next))}
+      >
+        {next === 'closed' ? t('detail.close') : t('detail.reopen')}
+      </BusyButton>
+      <CloseDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        ticket={ticket}
+        customerId={customerId}
+      />
+    </>
+  );
+}
+
+/** "Close this ticket?": an optional reason goes into the thread with the closing. */
+function CloseDialog({
+  opened,
+  onClose,
+  ticket,
+  customerId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  ticket: Ticket;
+  customerId: number;
+}) {
+  const { t } = useTranslation('support');
+  const change = useChangeTicketStatus(customerId, ticket.ticket_id);
+  const reply = useReplyToTicket(customerId, ticket.ticket_id);
+  const [reason, setReason] = useState('');
+  const done = {
+    onSuccess: () => {
+      setReason('');
+      onClose();
+      toast({ title: t('detail.statusSaved', { status: t('status.closed') }) });
+    },
+    onError: (error: Error) =>
+      toast({ title: t('detail.statusFailed'), description: apiErrorText(error, t), color: 'red' }),
+  };
+  const confirm = () => {
+    const text = reason.trim();
+    if (text) reply.mutate({ body: text, status: 'closed', files: [] }, done);
+    else change.mutate('closed', done);
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('detail.closeTitle')} centered>
+      <Stack gap="md">
+        <Text size="sm">{t('detail.closeText')}</Text>
+        <Textarea
+          label={t('detail.closeReason')}
+          description={t('detail.closeReasonHint')}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={limits.reply.max}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('detail.closeCancel')}
+          </Button>
+          <BusyButton busy={change.isPending || reply.isPending} onClick={confirm}>
+            {t('detail.closeConfirm')}
+          </BusyButton>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -20,6 +20,8 @@ export interface SupportSearch {
   status?: string;
   priority?: string;
   category?: string;
+  /** Closed tickets too, when no status is chosen (the list shows open tickets by default). */
+  closed?: true;
 }
 
 export interface TicketFilters {
@@ -27,9 +29,13 @@ export interface TicketFilters {
   status: TicketStatus[];
   priority: TicketPriority[];
   category: TicketCategory[];
+  closed: boolean;
 }
 
-export const noFilters: TicketFilters = { search: '', status: [], priority: [], category: [] };
+export const noFilters: TicketFilters = { search: '', status: [], priority: [], category: [], closed: false };
+
+/** The open statuses other than "awaiting your reply", which the list shows in a section of its own first. */
+export const OTHER_OPEN_STATUSES: readonly TicketStatus[] = ['new', 'open', 'in_progress'];
 
 /** The known values of a comma list (or a lone number the router parsed), once each, in a fixed order. */
 function pickList<T extends string | number>(raw: unknown, allowed: readonly T[]): T[] {
@@ -54,6 +60,10 @@ export function validateSupportSearch(search: Record<string, unknown>): SupportS
     status: joined(pickList(search.status, ticketStatuses)),
     priority: joined(pickList(search.priority, ticketPriorities)),
     category: joined(pickList(search.category, ticketCategories)),
+    closed:
+      search.closed === true || search.closed === 'true' || search.closed === 1 || search.closed === '1'
+        ? true
+        : undefined,
   };
   // Leave out what is not set, so the URL carries no empty keys.
   return Object.fromEntries(Object.entries(result).filter(([, value]) => value !== undefined));
@@ -67,6 +77,7 @@ export function filtersFromSearch(search: SupportSearch): TicketFilters {
     status: pickList(search.status, ticketStatuses),
     priority: pickList(search.priority, ticketPriorities),
     category: pickList(search.category, ticketCategories),
+    closed: search.closed === true,
   };
 }
 
@@ -76,6 +87,7 @@ export function searchFromFilters(filters: TicketFilters): SupportSearch {
     status: filters.status.join(','),
     priority: filters.priority.join(','),
     category: filters.category.join(','),
+    closed: filters.closed ? true : undefined,
   });
 }
 
@@ -84,7 +96,8 @@ export function hasFilters(filters: TicketFilters): boolean {
     filters.search !== '' ||
     filters.status.length > 0 ||
     filters.priority.length > 0 ||
-    filters.category.length > 0
+    filters.category.length > 0 ||
+    filters.closed
   );
 }
 

@@ -40,7 +40,13 @@ describe('support search params', () => {
 
   it('turns the URL into filters and back', () => {
     const filters = filtersFromSearch({ q: ' mail ', status: 'open,new', priority: '1' });
-    expect(filters).toEqual({ search: 'mail', status: ['new', 'open'], priority: [1], category: [] });
+    expect(filters).toEqual({
+      search: 'mail',
+      status: ['new', 'open'],
+      priority: [1],
+      category: [],
+      closed: false,
+    });
     expect(hasFilters(filters)).toBe(true);
     expect(searchFromFilters(filters)).toEqual({ q: 'mail', status: 'new,open', priority: '1' });
     expect(hasFilters(filtersFromSearch({}))).toBe(false);
