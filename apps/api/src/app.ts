@@ -23,6 +23,7 @@ import { createContactsRepo } from './modules/contacts/contacts.repo.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { contactsSearch } from './modules/contacts/contacts.search.ts';
 import { createContactsService } from './modules/contacts/contacts.service.ts';
+import { contractsPanel } from './modules/contracts/contracts.panel.ts';
 import { createContractsRepo } from './modules/contracts/contracts.repo.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { createContractsService } from './modules/contracts/contracts.service.ts';
@@ -32,6 +33,7 @@ import { customersSearch } from './modules/customers/customers.search.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createDashboard } from './modules/dashboard/dashboard.registry.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { invoicesPanel } from './modules/invoices/invoices.panel.ts';
 import { createInvoicesRepo } from './modules/invoices/invoices.repo.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
@@ -220,6 +222,8 @@ export async function buildApp({
     fileEndRequest: (caller, customerId, body) =>
       tickets.createChangeRequest(caller, customerId, { kind: 'end-contract', body }),
   });
+  dashboard.register(invoicesPanel(invoices));
+  dashboard.register(contractsPanel(contracts));
 
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { customerExists: customers.exists });

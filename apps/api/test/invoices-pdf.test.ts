@@ -3,7 +3,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { formatMoney, type Invoice, invoiceTotals, isoToday } from '@portaal/contracts';
+import {
+  type Dashboard,
+  formatMoney,
+  fromCents,
+  type Invoice,
+  invoiceStatus,
+  invoiceTotals,
+  isoToday,
+  toCents,
+} from '@portaal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoAdministration } from '../src/db/seed/administration.seed.ts';
 import { iban } from '../src/db/seed/demo-data.ts';
@@ -145,5 +154,41 @@ describe('invoice PDF', () => {
       token: await token('technical-viewer'),
     });
     expect(denied.status).toBe(403);
+  });
+});
+
+describe('dashboard panels of invoices and contracts', () => {
+  it('financial-viewer: overdue and to pay with the overdue sum, renewals; technical-viewer: neither', async () => {
+    const today = isoToday();
+    const mine = demo.invoices.filter((entry) => entry.body.customer_id === 1001);
+    const statusOf = (entry: (typeof mine)[number]) => invoiceStatus(entry.body, today).status;
+    const overdue = mine.filter((entry) => statusOf(entry) === 'overdue');
+    const toPay = mine.filter((entry) => statusOf(entry) === 'to_pay');
+    const response = await send(server, 'GET', '/api/v2/customer/1001/dashboard', {
+      token: await token('financial-viewer'),
+    });
+    expect(response.status).toBe(200);
+    const panels = (response.json as Dashboard).panels;
+    const invoices = panels.find((panel) => panel.panel === 'invoices');
+    expect(invoices?.figures.map((figure) => [figure.key, figure.value, figure.tone])).toEqual([
+      ['overdue', overdue.length, 'critical'],
+      ['to_pay', toPay.length, 'neutral'],
+    ]);
+    const sum = overdue.reduce((total, entry) => total + toCents(entry.body.amount_due), 0n);
+    expect(invoices?.items[0]?.title).toBe(formatMoney(fromCents(sum), 'en'));
+    expect(invoices?.items.slice(1).map((item) => item.key)).toEqual(overdue.map((entry) => entry.number));
+    const contracts = panels.find((panel) => panel.panel === 'contracts');
+    expect(contracts?.figures.map((figure) => [figure.key, figure.value])).toEqual([
+      ['renewing_soon', 1],
+      ['renewing', 3],
+    ]);
+    expect(contracts?.items[0]?.key).toBe('CT-1001-05');
+
+    const technical = await send(server, 'GET', '/api/v2/customer/1001/dashboard', {
+      token: await token('technical-viewer'),
+    });
+    const names = (technical.json as Dashboard).panels.map((panel) => panel.panel);
+    expect(names).not.toContain('invoices');
+    expect(names).not.toContain('contracts');
   });
 });
