@@ -2,6 +2,7 @@ import '../../app/mantine-full-styles.ts';
 import { useSession } from '../../app/session.ts';
 import { CustomerSwitcher } from '../../features/customers/components/customer-switcher.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { HeaderSearch } from '../../features/search/components/header-search.tsx';
 import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { PreferencesMenu } from './preferences-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -15,6 +16,7 @@ export function HeaderWidgets() {
   const { queryClient } = useSession();
   return (
     <>
+      <HeaderSearch />
       <CustomerSwitcher />
       <NotificationBell
         // A notification says the ticket changed: whatever is cached of it is out of date.

@@ -1,10 +1,11 @@
-import { Button, Card, Group, Input, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Input, Stack, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchResults } from './components/search-results.tsx';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './search-rules.ts';
 
-/** Search input with the 3-character minimum; results arrive with the areas of later releases. */
+/** Search input with the 3-character minimum, and the hits grouped by kind with the matches marked. */
 export function SearchPage({ query }: { query: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -59,10 +60,7 @@ export function SearchPage({ query }: { query: string }) {
             <Title order={2} size="h4" id={`${id}-results`}>
               {t('search.resultsTitle', { query: searched })}
             </Title>
-            <Text>{t('search.comingSoon')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('search.meanwhile')}
-            </Text>
+            <SearchResults query={searched} />
           </Stack>
         </Card>
       )}

@@ -1,0 +1,57 @@
+import { Box, TextInput } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../search-rules.ts';
+
+/** Whether a key press belongs to a field the user is typing in (then `/` is just a character). */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** The header's search box: `/` focuses it, Enter opens the Search screen with the text. */
+export function HeaderSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <Box
+      component="form"
+      role="search"
+      visibleFrom="sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const q = value.trim();
+        // A short text still opens the screen, which explains the minimum.
+        void navigate({ to: '/search', search: q ? { q } : {} });
+        if (q.length >= SEARCH_MIN_LENGTH) setValue('');
+      }}
+    >
+      <TextInput
+        ref={input}
+        type="search"
+        size="sm"
+        w={220}
+        aria-label={t('search.label')}
+        placeholder={t('search.headerPlaceholder')}
+        value={value}
+        maxLength={SEARCH_MAX_LENGTH}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        aria-keyshortcuts="/"
+        data-testid="header-search"
+      />
+    </Box>
+  );
+}

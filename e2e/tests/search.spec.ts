@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, settle, signIn } from './support.ts';
+
+/*
+ * Global search (issue 14): `/` focuses the header's search box; a search from there finds a ticket
+ * and a contact, grouped by kind with the matches marked, in Dutch; the Search screen passes axe.
+ */
+
+test('a search from the header finds a ticket and a contact, in Dutch', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'owner', { language: 'nl' });
+  await page.keyboard.press('/');
+  const box = page.getByTestId('header-search');
+  await expect(box).toBeFocused();
+  await box.fill('webshop');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=webshop/);
+  const tickets = page.getByRole('region', { name: 'Tickets' });
+  await expect(tickets.getByRole('link', { name: /SSL-certificaat webshop/ })).toBeVisible();
+  await expect(tickets.locator('mark').first()).toHaveText(/webshop/i);
+
+  await page.keyboard.press('/');
+  await box.fill('Visser');
+  await box.press('Enter');
+  const contacts = page.getByRole('region', { name: 'Contactpersonen' });
+  await contacts.getByRole('link', { name: 'Daan Visser' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daan Visser');
+
+  await page.goto('/search?q=zzzqqq');
+  await expect(page.getByText('Niets gevonden voor ‘zzzqqq’.')).toBeVisible();
+  await page.goto('/search?q=webshop');
+  await expect(tickets).toBeVisible();
+  await settle(page);
+  await expectNoAxeViolations(page, 'search results');
+});
