@@ -26,6 +26,7 @@ import { createContactsService } from './modules/contacts/contacts.service.ts';
 import { contractsPanel } from './modules/contracts/contracts.panel.ts';
 import { createContractsRepo } from './modules/contracts/contracts.repo.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
+import { contractsSearch } from './modules/contracts/contracts.search.ts';
 import { createContractsService } from './modules/contracts/contracts.service.ts';
 import { createCustomersRepo } from './modules/customers/customers.repo.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
@@ -36,6 +37,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { invoicesPanel } from './modules/invoices/invoices.panel.ts';
 import { createInvoicesRepo } from './modules/invoices/invoices.repo.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { invoicesSearch } from './modules/invoices/invoices.search.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { landscapeRoutes } from './modules/landscape/landscape.routes.ts';
 import { createLandscapeService } from './modules/landscape/landscape.service.ts';
@@ -305,6 +307,8 @@ export async function buildApp({
   search.register(ticketsSearch(db));
   search.register(contactsSearch(db));
   search.register(customersSearch(db));
+  search.register(invoicesSearch(db));
+  search.register(contractsSearch(db));
   await app.register(searchRoutes, { search });
   await app.register(auditRoutes, { audit: createAuditReads({ repo: createAuditRepo(db), cursors }) });
   await app.register(contactRoutes, {

@@ -79,6 +79,18 @@ describe('global search', () => {
     expect([loner.status, kinds(loner.json)]).toEqual([200, []]);
   });
 
+  it('invoices and contracts: only with invoice-read and subscription-read', async () => {
+    const owner = await search('owner', 'q=2026&customer_id=1001');
+    const invoices = hits(owner.json, 'invoices');
+    expect(invoices.length).toBeGreaterThan(0);
+    expect(invoices[0]?.route).toMatch(/^\/administration\/invoices\/.+/);
+    const technical = await search('technical-viewer', 'q=2026&customer_id=1001');
+    expect(kinds(technical.json)).not.toContain('invoices');
+    expect(kinds(technical.json)).not.toContain('contracts');
+    const financial = await search('financial-viewer', 'q=2026&customer_id=1001');
+    expect(kinds(financial.json)).toContain('invoices');
+  });
+
   it('wildcards are literal, and odd text is no error', async () => {
     for (const q of ['%%%', '___', "'; drop table contacts; --", '\\\\\\']) {
       const answer = await search('owner', `q=${encodeURIComponent(q)}&customer_id=1001`);

@@ -930,7 +930,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search tickets, contacts and companies the caller may read
+         * Search tickets, contacts, companies, invoices and contracts the caller may read
          * @description At least 3 characters. With `customer_id` the selected customer's objects are searched (each kind only with its read right there); staff also find customers. Each hit carries the web route that opens it.
          */
         get: operations["search"];

@@ -1,0 +1,31 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { SearchRegistration } from '../search/search.registry.ts';
+import { contracts } from './contracts.table.ts';
+
+/** Contracts in the global search (a registration of the search module): id or description. */
+export const contractsSearch = (db: Database): SearchRegistration => ({
+  kind: 'contracts',
+  requires: { customer: ['subscription-read'] },
+  perCustomer: true,
+  async search({ pattern, customerId, limit }) {
+    if (customerId === undefined) return [];
+    const rows = await db
+      .select({ id: contracts.id, description: contracts.description })
+      .from(contracts)
+      .where(
+        and(
+          eq(contracts.customerId, customerId),
+          or(sql`${contracts.id} ilike ${pattern}`, sql`${contracts.description} ilike ${pattern}`),
+        ),
+      )
+      .orderBy(asc(contracts.id))
+      .limit(limit);
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.description,
+      subtitle: row.id,
+      route: `/administration/contracts/${encodeURIComponent(row.id)}`,
+    }));
+  },
+});
