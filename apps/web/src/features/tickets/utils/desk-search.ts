@@ -10,6 +10,7 @@ import {
   ticketCategories,
   ticketPriorities,
 } from '@portaal/contracts/ticket-rules';
+import { joined, pickList } from './search-params.ts';
 
 /** /admin/tickets search params as they stand in the URL (lists comma-separated). */
 export interface DeskSearch {
@@ -30,14 +31,6 @@ export interface DeskFilters {
   category: TicketCategory[];
   assignee?: string;
 }
-
-function pickList<T extends string | number>(raw: unknown, allowed: readonly T[]): T[] {
-  const parts =
-    typeof raw === 'string' ? raw.split(',') : typeof raw === 'number' ? [String(raw)] : ([] as string[]);
-  const wanted = new Set(parts.map((part) => part.trim()));
-  return allowed.filter((value) => wanted.has(String(value)));
-}
-const joined = (values: readonly (string | number)[]) => (values.length > 0 ? values.join(',') : undefined);
 
 /** The router's validateSearch for /admin/tickets: unknown values are dropped, never an error page. */
 export function validateDeskSearch(search: Record<string, unknown>): DeskSearch {

@@ -38,14 +38,15 @@ export const noFilters: TicketFilters = { search: '', status: [], priority: [], 
 export const OTHER_OPEN_STATUSES: readonly TicketStatus[] = ['new', 'open', 'in_progress'];
 
 /** The known values of a comma list (or a lone number the router parsed), once each, in a fixed order. */
-function pickList<T extends string | number>(raw: unknown, allowed: readonly T[]): T[] {
+export function pickList<T extends string | number>(raw: unknown, allowed: readonly T[]): T[] {
   const parts =
     typeof raw === 'string' ? raw.split(',') : typeof raw === 'number' ? [String(raw)] : ([] as string[]);
   const wanted = new Set(parts.map((part) => part.trim()));
   return allowed.filter((value) => wanted.has(String(value)));
 }
 
-const joined = (values: readonly (string | number)[]) => (values.length > 0 ? values.join(',') : undefined);
+export const joined = (values: readonly (string | number)[]) =>
+  values.length > 0 ? values.join(',') : undefined;
 
 /** The router's validateSearch for /support: unknown values are dropped, never an error page. */
 export function validateSupportSearch(search: Record<string, unknown>): SupportSearch {
