@@ -14,13 +14,14 @@ import { customersSuite } from './customers-suite.ts';
 import { machineFacts } from './machine.ts';
 import { summariseProfiles } from './profile-summary.ts';
 import { type BenchReport, renderReport, type SectionReport } from './report.ts';
+import { slaSuite } from './sla-suite.ts';
 import { startSuite } from './start-suite.ts';
 import { type BenchSettings, createContext, type Suite } from './suite.ts';
 import { ticketsSuite } from './tickets-suite.ts';
 import { webSuite } from './web-suite.ts';
 
 /** In report order; later issues add suites here. */
-const suites: Suite[] = [customersSuite, ticketsSuite, webSuite, startSuite];
+const suites: Suite[] = [customersSuite, ticketsSuite, slaSuite, webSuite, startSuite];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportsDir = path.join(root, 'bench/reports');

@@ -2,8 +2,9 @@ import type { Application, ApplicationChecks, Dashboard } from '@portaal/contrac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoApplications } from '../src/modules/availability/availability.seed.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { matrixSubjects, type Subject } from './matrix-subjects.ts';
 import { type Problem, send } from './tickets-support.ts';
-import { ensureLoner, LONER, tokenSource } from './tokens.ts';
+import { ensureLoner, tokenSource } from './tokens.ts';
 
 /**
  * The authorization matrix of the availability routes (DESIGN.md §7): every demo user, the loner,
@@ -15,26 +16,14 @@ const UNKNOWN = 999_999;
 /** Seeded in customer order: 1001's applications are 1–3, 1002's 4–5, 1003's 6. */
 const applications: Record<number, number[]> = { 1001: [1, 2, 3], 1002: [4, 5], 1003: [6] };
 
-interface Subject {
-  username: string | null;
-  target: number;
-  /** uptime-read in the target customer (owner and every financial and technical role). */
-  read: boolean;
-  staff: boolean;
-}
-
-const subjects: Subject[] = [
-  { username: 'owner', target: 1001, read: true, staff: false },
-  { username: 'financial-moderator', target: 1001, read: true, staff: false },
-  { username: 'financial-viewer', target: 1001, read: true, staff: false },
-  { username: 'technical-viewer', target: 1001, read: true, staff: false },
-  { username: 'viewer', target: 1001, read: false, staff: false },
-  { username: 'multi', target: 1002, read: true, staff: false },
-  { username: 'staff-viewer', target: 1001, read: true, staff: true },
-  { username: 'staff-moderator', target: 1001, read: true, staff: true },
-  { username: LONER.username, target: 1001, read: false, staff: false },
-  { username: null, target: 1001, read: false, staff: false },
-];
+const subjects = matrixSubjects({
+  owner: true,
+  'financial-moderator': true,
+  'financial-viewer': true,
+  'technical-viewer': true,
+  viewer: false,
+  multi: true,
+});
 
 let server: TestServer;
 let token: ReturnType<typeof tokenSource>;

@@ -23,8 +23,9 @@ import { createReportsRepo } from '../src/modules/reports/reports.repo.ts';
 import { createUsageRepo } from '../src/modules/usage/usage.repo.ts';
 import { createUsageService } from '../src/modules/usage/usage.service.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { matrixSubjects, type Subject } from './matrix-subjects.ts';
 import { type Problem, send } from './tickets-support.ts';
-import { ensureLoner, LONER, tokenSource } from './tokens.ts';
+import { ensureLoner, tokenSource } from './tokens.ts';
 
 /**
  * Monthly reports (issue 12): generated for every customer and kept (a second run adds nothing); the
@@ -40,24 +41,14 @@ const before = shiftPeriod(last, -1);
 const SLA = displayIdOf('sla', last);
 const USAGE = displayIdOf('usage', last);
 
-interface Subject {
-  username: string | null;
-  target: number;
-  read: boolean;
-  staff: boolean;
-}
-const subjects: Subject[] = [
-  { username: 'owner', target: 1001, read: true, staff: false },
-  { username: 'financial-moderator', target: 1001, read: true, staff: false },
-  { username: 'financial-viewer', target: 1001, read: true, staff: false },
-  { username: 'technical-viewer', target: 1001, read: true, staff: false },
-  { username: 'viewer', target: 1001, read: false, staff: false },
-  { username: 'multi', target: 1002, read: true, staff: false },
-  { username: 'staff-viewer', target: 1001, read: true, staff: true },
-  { username: 'staff-moderator', target: 1001, read: true, staff: true },
-  { username: LONER.username, target: 1001, read: false, staff: false },
-  { username: null, target: 1001, read: false, staff: false },
-];
+const subjects = matrixSubjects({
+  owner: true,
+  'financial-moderator': true,
+  'financial-viewer': true,
+  'technical-viewer': true,
+  viewer: false,
+  multi: true,
+});
 
 let server: TestServer;
 let token: ReturnType<typeof tokenSource>;

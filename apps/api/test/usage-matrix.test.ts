@@ -2,8 +2,9 @@ import { periodOf, type Usage } from '@portaal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoUsage } from '../src/modules/usage/usage.seed.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { matrixSubjects, type Subject } from './matrix-subjects.ts';
 import { type Problem, send } from './tickets-support.ts';
-import { ensureLoner, LONER, tokenSource } from './tokens.ts';
+import { ensureLoner, tokenSource } from './tokens.ts';
 
 /**
  * The authorization matrix of GET usage (DESIGN.md §7): every demo user, the loner (no membership),
@@ -21,26 +22,14 @@ const usage: Record<number, { entries: number; groups: string[] }> = {
   1003: { entries: 2, groups: ['hours', 'storage'] },
 };
 
-interface Subject {
-  username: string | null;
-  target: number;
-  /** usage-read in the target customer (DESIGN.md §2: owner, financial_moderator, technical_viewer). */
-  read: boolean;
-  staff: boolean;
-}
-
-const subjects: Subject[] = [
-  { username: 'owner', target: 1001, read: true, staff: false },
-  { username: 'financial-moderator', target: 1001, read: true, staff: false },
-  { username: 'financial-viewer', target: 1001, read: false, staff: false },
-  { username: 'technical-viewer', target: 1001, read: true, staff: false },
-  { username: 'viewer', target: 1001, read: false, staff: false },
-  { username: 'multi', target: 1002, read: true, staff: false },
-  { username: 'staff-viewer', target: 1001, read: true, staff: true },
-  { username: 'staff-moderator', target: 1001, read: true, staff: true },
-  { username: LONER.username, target: 1001, read: false, staff: false },
-  { username: null, target: 1001, read: false, staff: false },
-];
+const subjects = matrixSubjects({
+  owner: true,
+  'financial-moderator': true,
+  'financial-viewer': false,
+  'technical-viewer': true,
+  viewer: false,
+  multi: true,
+});
 
 let server: TestServer;
 let token: ReturnType<typeof tokenSource>;
