@@ -1,10 +1,11 @@
-import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { displayLocales } from '@portaal/contracts/display-rules';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { type AuditFilters, auditQueries } from '../api/audit-queries.ts';
 import classes from './audit.module.css';
@@ -70,15 +71,7 @@ export function AuditLogSection({ customerId }: { customerId: number }) {
   }
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="audit-log-title">
-      <div>
-        <Title order={2} size="h3" id="audit-log-title">
-          {t('audit.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('audit.intro')}
-        </Text>
-      </div>
+    <TitledSection id="audit-log-title" title={t('audit.title')} intro={t('audit.intro')}>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <NativeSelect
           label={t('audit.person')}
@@ -126,6 +119,6 @@ export function AuditLogSection({ customerId }: { customerId: number }) {
           {t('audit.more')}
         </Button>
       )}
-    </Stack>
+    </TitledSection>
   );
 }

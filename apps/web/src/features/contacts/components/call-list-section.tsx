@@ -1,18 +1,9 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NativeSelect, Text, VisuallyHidden } from '@mantine/core';
 import type { ContactSummary } from '@portaal/contracts/contacts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { useSaveCallList } from '../api/use-save-call-list.ts';
 import classes from './contacts.module.css';
@@ -66,15 +57,11 @@ export function CallListSection({
   const candidates = contacts.filter((c) => !order.some((o) => o.contact_id === c.contact_id));
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="call-list-title">
-      <div>
-        <Title order={2} size="h3" id="call-list-title">
-          {t('contacts.callList.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('contacts.callList.intro')}
-        </Text>
-      </div>
+    <TitledSection
+      id="call-list-title"
+      title={t('contacts.callList.title')}
+      intro={t('contacts.callList.intro')}
+    >
       {order.length === 0 ? (
         <Text c="dimmed">{t('contacts.callList.empty')}</Text>
       ) : (
@@ -210,6 +197,6 @@ export function CallListSection({
           {apiErrorText(save.error, t)}
         </Alert>
       )}
-    </Stack>
+    </TitledSection>
   );
 }

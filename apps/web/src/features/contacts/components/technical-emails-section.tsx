@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { EMAIL_MESSAGE, emailSchema } from '@portaal/contracts/contacts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { useSaveTechnicalEmails } from '../api/use-save-technical-emails.ts';
 import classes from './contacts.module.css';
@@ -44,15 +45,11 @@ export function TechnicalEmailsSection({
   };
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="technical-emails-title">
-      <div>
-        <Title order={2} size="h3" id="technical-emails-title">
-          {t('contacts.technicalEmails.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('contacts.technicalEmails.intro')}
-        </Text>
-      </div>
+    <TitledSection
+      id="technical-emails-title"
+      title={t('contacts.technicalEmails.title')}
+      intro={t('contacts.technicalEmails.intro')}
+    >
       {list.length === 0 ? (
         <Text c="dimmed">{t('contacts.technicalEmails.empty')}</Text>
       ) : (
@@ -113,6 +110,6 @@ export function TechnicalEmailsSection({
           {apiErrorText(save.error, t)}
         </Alert>
       )}
-    </Stack>
+    </TitledSection>
   );
 }
