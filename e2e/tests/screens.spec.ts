@@ -234,10 +234,10 @@ test('focus indicators and checked radios at 3:1 or more against what is around 
     await test.step(`${mode} mode`, async () => {
       await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
       await page.goto('/support');
-      await expect(page.getByTestId('ticket-table')).toBeVisible();
+      await expect(page.getByTestId('tickets-list').getByTestId('ticket-table')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
 
-      const search = page.getByRole('searchbox', { name: 'Search' });
+      const search = page.getByRole('searchbox', { name: 'Search', exact: true });
       await search.focus();
       const ring = await search.evaluate(focusContrast, { property: 'outline-color', inside: false });
       expect(ring.outline, 'the search input has a focus ring').toBe('solid');

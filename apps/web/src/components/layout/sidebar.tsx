@@ -23,34 +23,44 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const active = (to: string) =>
     to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
 
-  const render = (item: NavItem) => (
-    <NavLink
-      key={item.key}
-      component={Link}
-      to={item.to}
-      label={t(`nav.${item.key}`)}
-      // A group is opened, not highlighted: only the entry of the screen itself is (Overview or a child).
-      active={!item.children?.length && active(item.to)}
-      onClick={onNavigate}
-      aria-current={pathname === item.to ? 'page' : undefined}
-      childrenOffset="md"
-      defaultOpened={active(item.to)}
-    >
-      {item.children?.length
-        ? [
-            <NavLink
-              key={`${item.key}-overview`}
-              component={Link}
-              to={item.to}
-              label={t('nav.overview')}
-              active={pathname === item.to}
-              onClick={onNavigate}
-            />,
-            ...item.children.map(render),
-          ]
-        : undefined}
-    </NavLink>
-  );
+  // The router marks a link as the current page (aria-current) only on its exact path; the highlight
+  // (active) also covers the screens below it, such as a ticket under Support.
+  const render = (item: NavItem) =>
+    item.children?.length ? (
+      // A group only opens and closes (Mantine's NavLink does not follow the link of an entry with
+      // children), so it is never the current page nor highlighted: its Overview entry is.
+      <NavLink
+        key={item.key}
+        component="a"
+        href={item.to}
+        label={t(`nav.${item.key}`)}
+        childrenOffset="md"
+        defaultOpened={active(item.to)}
+      >
+        {[
+          <NavLink
+            key={`${item.key}-overview`}
+            component={Link}
+            to={item.to}
+            activeOptions={{ exact: true }}
+            label={t('nav.overview')}
+            active={pathname === item.to}
+            onClick={onNavigate}
+          />,
+          ...item.children.map(render),
+        ]}
+      </NavLink>
+    ) : (
+      <NavLink
+        key={item.key}
+        component={Link}
+        to={item.to}
+        activeOptions={{ exact: true }}
+        label={t(`nav.${item.key}`)}
+        active={active(item.to)}
+        onClick={onNavigate}
+      />
+    );
 
   return (
     // The browser's own scrolling: ScrollArea's custom bars cost a chunk of script on every start.
