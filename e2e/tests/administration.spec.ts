@@ -62,9 +62,9 @@ test('financial-moderator finds an overdue invoice, downloads its PDF and reques
 
   // Searching by a date range finds it too, and a short search says what is wrong.
   await page.goto('/administration/invoices');
-  await page.getByLabel('Zoeken').fill('IN');
+  await page.getByLabel('Zoeken', { exact: true }).fill('IN');
   await expect(page.getByText('Zoeken vraagt minstens 3 tekens, of een datum.')).toBeVisible();
-  await page.getByLabel('Zoeken').fill('INV-');
+  await page.getByLabel('Zoeken', { exact: true }).fill('INV-');
   await expect(page).toHaveURL(/q=INV-/);
   await expect(rows).toHaveCount(25);
 

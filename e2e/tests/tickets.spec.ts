@@ -566,7 +566,7 @@ test('the ticket list on a phone: search visible, the other filters behind a "Fi
         await page.goto('/support');
         await expect(page.getByTestId('tickets-list').getByTestId('ticket-cards')).toBeVisible();
         await settle(page);
-        const search = page.getByRole('searchbox', { name: text.search });
+        const search = page.getByRole('searchbox', { name: text.search, exact: true });
         await expect(search).toBeInViewport();
         const toggle = page.getByRole('button', { name: text.toggle, exact: true });
         await expect(toggle).toHaveAttribute('aria-expanded', 'false');
