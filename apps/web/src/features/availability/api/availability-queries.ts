@@ -1,6 +1,6 @@
-import type { Application, ApplicationChecks, AvailabilityRange } from '@portaal/contracts';
+import type { AvailabilityRange } from '@portaal/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf } from '../../../lib/api-client.ts';
 
 /** Query-option factories of the availability domain; they own the query keys, all scoped by customer. */
 export const availabilityQueries = {
@@ -10,12 +10,12 @@ export const availabilityQueries = {
     queryOptions({
       queryKey: [...availabilityQueries.customer(customerId), 'applications'] as const,
       queryFn: ({ signal }) =>
-        api.request<Application[]>({
-          operation: 'listApplications',
-          path: '/api/v2/customer/{customer_id}/applications',
-          params: { customer_id: customerId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/applications', {
+            params: { path: { customer_id: customerId } },
+            signal,
+          }),
+        ),
       // The prober checks every minute: an outage shows within a minute while the page is open.
       refetchInterval: 30_000,
     }),
@@ -29,13 +29,15 @@ export const availabilityQueries = {
     queryOptions({
       queryKey: [...availabilityQueries.customer(customerId), 'checks', applicationId, range, width] as const,
       queryFn: ({ signal }) =>
-        api.request<ApplicationChecks>({
-          operation: 'getApplicationChecks',
-          path: '/api/v2/customer/{customer_id}/applications/{application_id}/checks',
-          params: { customer_id: customerId, application_id: applicationId },
-          query: { range, width },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/applications/{application_id}/checks', {
+            params: {
+              path: { customer_id: customerId, application_id: applicationId },
+              query: { range, width },
+            },
+            signal,
+          }),
+        ),
       placeholderData: keepPreviousData,
       refetchInterval: 60_000,
     }),

@@ -1,7 +1,5 @@
-import type { Contract, ContractSummary } from '@portaal/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { type ApiClient, nextLinkOf } from '../../../lib/api-client.ts';
-import { cursorOf } from '../../tickets/api/tickets-queries.ts';
+import { type ApiClient, dataOf, nextCursorOf } from '../../../lib/api-client.ts';
 import type { ContractFilters } from '../utils/search-params.ts';
 
 export const CONTRACTS_PAGE_SIZE = 25;
@@ -14,20 +12,20 @@ export const contractsQueries = {
     infiniteQueryOptions({
       queryKey: [...contractsQueries.customer(customerId), 'list', filters] as const,
       queryFn: async ({ pageParam, signal }) => {
-        const { data, headers } = await api.requestWithHeaders<ContractSummary[]>({
-          operation: 'listContracts',
-          path: '/api/v2/customer/{customer_id}/contracts',
-          params: { customer_id: customerId },
-          query: {
-            q: filters.q || undefined,
-            status: filters.status || undefined,
-            show_ended: filters.showEnded ? 'true' : undefined,
-            limit: CONTRACTS_PAGE_SIZE,
-            cursor: pageParam,
+        const { data, response } = await api.GET('/api/v2/customer/{customer_id}/contracts', {
+          params: {
+            path: { customer_id: customerId },
+            query: {
+              q: filters.q || undefined,
+              status: filters.status || undefined,
+              show_ended: filters.showEnded ? 'true' : undefined,
+              limit: CONTRACTS_PAGE_SIZE,
+              cursor: pageParam,
+            },
           },
           signal,
         });
-        return { items: data, nextCursor: cursorOf(nextLinkOf(headers.get('link'))) };
+        return { items: data ?? [], nextCursor: nextCursorOf(response) };
       },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor,
@@ -37,12 +35,12 @@ export const contractsQueries = {
     queryOptions({
       queryKey: [...contractsQueries.customer(customerId), 'detail', id] as const,
       queryFn: ({ signal }) =>
-        api.request<Contract>({
-          operation: 'getContract',
-          path: '/api/v2/customer/{customer_id}/contracts/{contract_id}',
-          params: { customer_id: customerId, contract_id: id },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/contracts/{contract_id}', {
+            params: { path: { customer_id: customerId, contract_id: id } },
+            signal,
+          }),
+        ),
       staleTime: 30_000,
     }),
 };

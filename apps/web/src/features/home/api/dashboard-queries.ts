@@ -1,6 +1,5 @@
-import type { Dashboard } from '@portaal/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf } from '../../../lib/api-client.ts';
 
 /** The dashboard's panels of one customer, in one request (apps/api/src/modules/dashboard). */
 export const dashboardQueries = {
@@ -9,12 +8,12 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: [...dashboardQueries.all(), customerId] as const,
       queryFn: ({ signal }) =>
-        api.request<Dashboard>({
-          operation: 'getDashboard',
-          path: '/api/v2/customer/{customer_id}/dashboard',
-          params: { customer_id: customerId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/dashboard', {
+            params: { path: { customer_id: customerId } },
+            signal,
+          }),
+        ),
       // Coming back to the tab shows what arrived meanwhile.
       refetchOnWindowFocus: true,
     }),

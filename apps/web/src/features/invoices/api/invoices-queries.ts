@@ -1,7 +1,6 @@
-import type { Invoice, InvoiceSummary } from '@portaal/contracts';
+import type { InvoiceSummary } from '@portaal/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { type ApiClient, nextLinkOf } from '../../../lib/api-client.ts';
-import { cursorOf } from '../../tickets/api/tickets-queries.ts';
+import { type ApiClient, dataOf, nextCursorOf } from '../../../lib/api-client.ts';
 import type { InvoiceFilters } from '../utils/search-params.ts';
 
 export const INVOICES_PAGE_SIZE = 25;
@@ -19,19 +18,19 @@ export const invoicesQueries = {
     infiniteQueryOptions({
       queryKey: [...invoicesQueries.customer(customerId), 'list', filters] as const,
       queryFn: async ({ pageParam, signal }): Promise<InvoicesPage> => {
-        const { data, headers } = await api.requestWithHeaders<InvoiceSummary[]>({
-          operation: 'listInvoices',
-          path: '/api/v2/customer/{customer_id}/invoices',
-          params: { customer_id: customerId },
-          query: {
-            q: filters.q || undefined,
-            status: filters.status || undefined,
-            limit: INVOICES_PAGE_SIZE,
-            cursor: pageParam,
+        const { data, response } = await api.GET('/api/v2/customer/{customer_id}/invoices', {
+          params: {
+            path: { customer_id: customerId },
+            query: {
+              q: filters.q || undefined,
+              status: filters.status || undefined,
+              limit: INVOICES_PAGE_SIZE,
+              cursor: pageParam,
+            },
           },
           signal,
         });
-        return { items: data, nextCursor: cursorOf(nextLinkOf(headers.get('link'))) };
+        return { items: data ?? [], nextCursor: nextCursorOf(response) };
       },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor,
@@ -41,12 +40,12 @@ export const invoicesQueries = {
     queryOptions({
       queryKey: [...invoicesQueries.customer(customerId), 'detail', number] as const,
       queryFn: ({ signal }) =>
-        api.request<Invoice>({
-          operation: 'getInvoice',
-          path: '/api/v2/customer/{customer_id}/invoices/{invoice_id}',
-          params: { customer_id: customerId, invoice_id: number },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/invoices/{invoice_id}', {
+            params: { path: { customer_id: customerId, invoice_id: number } },
+            signal,
+          }),
+        ),
       staleTime: 30_000,
     }),
 };

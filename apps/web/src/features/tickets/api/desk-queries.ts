@@ -1,8 +1,8 @@
-import type { DeskCounts, DeskTicket, SavedReply, StaffMember, TicketLocation } from '@portaal/contracts';
+import type { DeskTicket } from '@portaal/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { type ApiClient, nextLinkOf } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf, nextCursorOf } from '../../../lib/api-client.ts';
 import type { DeskFilters } from '../utils/desk-search.ts';
-import { cursorOf, TICKET_PAGE_SIZE } from './tickets-queries.ts';
+import { TICKET_PAGE_SIZE } from './tickets-queries.ts';
 
 export interface DeskPage {
   tickets: DeskTicket[];
@@ -30,13 +30,18 @@ export const deskQueries = {
     infiniteQueryOptions({
       queryKey: [...deskQueries.queues(), filters] as const,
       queryFn: async ({ pageParam, signal }): Promise<DeskPage> => {
-        const { data, headers } = await api.requestWithHeaders<DeskTicket[]>({
-          operation: 'listDeskQueue',
-          path: '/api/admin/v2/tickets',
-          query: { ...filterQuery(filters), view: filters.view, limit: TICKET_PAGE_SIZE, cursor: pageParam },
+        const { data, response } = await api.GET('/api/admin/v2/tickets', {
+          params: {
+            query: {
+              ...filterQuery(filters),
+              view: filters.view,
+              limit: TICKET_PAGE_SIZE,
+              cursor: pageParam,
+            },
+          },
           signal,
         });
-        return { tickets: data, nextCursor: cursorOf(nextLinkOf(headers.get('link'))) };
+        return { tickets: data ?? [], nextCursor: nextCursorOf(response) };
       },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor,
@@ -47,42 +52,28 @@ export const deskQueries = {
     queryOptions({
       queryKey: [...deskQueries.all(), 'counts', { ...filters, view: undefined }] as const,
       queryFn: ({ signal }) =>
-        api.request<DeskCounts>({
-          operation: 'countDeskQueue',
-          path: '/api/admin/v2/tickets/counts',
-          query: filterQuery(filters),
-          signal,
-        }),
+        dataOf(api.GET('/api/admin/v2/tickets/counts', { params: { query: filterQuery(filters) }, signal })),
       refetchInterval: 60_000,
     }),
   staff: (api: ApiClient) =>
     queryOptions({
       queryKey: [...deskQueries.all(), 'staff'] as const,
-      queryFn: ({ signal }) =>
-        api.request<StaffMember[]>({ operation: 'listStaff', path: '/api/admin/v2/staff', signal }),
+      queryFn: ({ signal }) => dataOf(api.GET('/api/admin/v2/staff', { signal })),
       staleTime: 5 * 60_000,
     }),
   savedReplies: (api: ApiClient) =>
     queryOptions({
       queryKey: [...deskQueries.all(), 'saved-replies'] as const,
-      queryFn: ({ signal }) =>
-        api.request<SavedReply[]>({
-          operation: 'listSavedReplies',
-          path: '/api/admin/v2/saved-replies',
-          signal,
-        }),
+      queryFn: ({ signal }) => dataOf(api.GET('/api/admin/v2/saved-replies', { signal })),
       staleTime: 5 * 60_000,
     }),
   location: (api: ApiClient, ticketId: number) =>
     queryOptions({
       queryKey: [...deskQueries.all(), 'location', ticketId] as const,
       queryFn: ({ signal }) =>
-        api.request<TicketLocation>({
-          operation: 'locateTicket',
-          path: '/api/admin/v2/tickets/{ticket_id}',
-          params: { ticket_id: ticketId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/admin/v2/tickets/{ticket_id}', { params: { path: { ticket_id: ticketId } }, signal }),
+        ),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };

@@ -1,6 +1,6 @@
-import type { RequestTypes, Ticket, TicketSummary } from '@portaal/contracts';
+import type { TicketSummary } from '@portaal/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { type ApiClient, nextLinkOf } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf, nextCursorOf } from '../../../lib/api-client.ts';
 import type { TicketFilters } from '../utils/search-params.ts';
 
 /** Tickets per page of the overview (the API's default page size). */
@@ -10,12 +10,6 @@ export interface TicketPage {
   tickets: TicketSummary[];
   /** The cursor of the next page, from the Link header; undefined on the last page. */
   nextCursor: string | undefined;
-}
-
-/** The opaque cursor in the next-page URL of the API. */
-export function cursorOf(link: string | undefined): string | undefined {
-  if (!link) return undefined;
-  return new URL(link, 'http://portaal.invalid').searchParams.get('cursor') ?? undefined;
 }
 
 const list = (values: readonly (string | number)[]) => (values.length > 0 ? values.join(',') : undefined);
@@ -29,21 +23,21 @@ export const ticketsQueries = {
     infiniteQueryOptions({
       queryKey: [...ticketsQueries.lists(customerId), filters] as const,
       queryFn: async ({ pageParam, signal }): Promise<TicketPage> => {
-        const { data, headers } = await api.requestWithHeaders<TicketSummary[]>({
-          operation: 'listTickets',
-          path: '/api/v2/customer/{customer_id}/tickets',
-          params: { customer_id: customerId },
-          query: {
-            status: list(filters.status),
-            priority: list(filters.priority),
-            category: list(filters.category),
-            search: filters.search || undefined,
-            limit: TICKET_PAGE_SIZE,
-            cursor: pageParam,
+        const { data, response } = await api.GET('/api/v2/customer/{customer_id}/tickets', {
+          params: {
+            path: { customer_id: customerId },
+            query: {
+              status: list(filters.status),
+              priority: list(filters.priority),
+              category: list(filters.category),
+              search: filters.search || undefined,
+              limit: TICKET_PAGE_SIZE,
+              cursor: pageParam,
+            },
           },
           signal,
         });
-        return { tickets: data, nextCursor: cursorOf(nextLinkOf(headers.get('link'))) };
+        return { tickets: data ?? [], nextCursor: nextCursorOf(response) };
       },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor,
@@ -53,12 +47,12 @@ export const ticketsQueries = {
     queryOptions({
       queryKey: [...ticketsQueries.details(customerId), ticketId] as const,
       queryFn: ({ signal }) =>
-        api.request<Ticket>({
-          operation: 'getTicket',
-          path: '/api/v2/customer/{customer_id}/tickets/{ticket_id}',
-          params: { customer_id: customerId, ticket_id: ticketId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/tickets/{ticket_id}', {
+            params: { path: { customer_id: customerId, ticket_id: ticketId } },
+            signal,
+          }),
+        ),
       // A thread is a conversation: coming back to the tab shows the replies written meanwhile.
       refetchOnWindowFocus: true,
     }),
@@ -66,12 +60,12 @@ export const ticketsQueries = {
     queryOptions({
       queryKey: [...ticketsQueries.customer(customerId), 'request-types'] as const,
       queryFn: ({ signal }) =>
-        api.request<RequestTypes>({
-          operation: 'getRequestTypes',
-          path: '/api/v2/customer/{customer_id}/request-types',
-          params: { customer_id: customerId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/request-types', {
+            params: { path: { customer_id: customerId } },
+            signal,
+          }),
+        ),
       // Roles and configuration change rarely; the server checks again on submit.
       staleTime: 5 * 60_000,
     }),

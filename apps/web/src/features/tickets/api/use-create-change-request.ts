@@ -6,7 +6,7 @@ import type {
 } from '@portaal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { ticketsQueries } from './tickets-queries.ts';
 
 export type ChangeRequest =
@@ -25,21 +25,22 @@ export function useCreateChangeRequest(customerId: number) {
     mutationFn: (request) => {
       if (request.kind === 'end-contract') {
         const { contract_reference, ...body } = request.body;
-        return api.request<Ticket>({
-          operation: 'requestContractEnd',
-          path: '/api/v2/customer/{customer_id}/contracts/{contract_id}/end-request',
-          method: 'POST',
-          params: { customer_id: customerId, contract_id: contract_reference },
-          body,
-        });
+        return dataOf(
+          api.POST('/api/v2/customer/{customer_id}/contracts/{contract_id}/end-request', {
+            params: { path: { customer_id: customerId, contract_id: contract_reference } },
+            body,
+          }),
+        );
       }
-      return api.request<Ticket>({
-        operation: 'createChangeRequest',
-        path: '/api/v2/customer/{customer_id}/change-requests',
-        method: 'POST',
-        params: { customer_id: customerId },
-        body: { type: request.kind === 'address' ? 'address' : 'bank_account', ...request.body },
-      });
+      return dataOf(
+        api.POST('/api/v2/customer/{customer_id}/change-requests', {
+          params: { path: { customer_id: customerId } },
+          body:
+            request.kind === 'address'
+              ? { type: 'address', ...request.body }
+              : { type: 'bank_account', ...request.body },
+        }),
+      );
     },
     onSuccess: (ticket) => {
       queryClient.setQueryData(ticketsQueries.detail(api, customerId, ticket.ticket_id).queryKey, ticket);

@@ -1,7 +1,7 @@
 import type { Ticket, TicketCategory, TicketPriority } from '@portaal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { requestBody } from '../utils/request-body.ts';
 import { ticketsQueries } from './tickets-queries.ts';
 
@@ -19,13 +19,13 @@ export function useCreateTicket(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation<Ticket, ApiError | Error, NewTicket>({
     mutationFn: ({ files, ...fields }) =>
-      api.request<Ticket>({
-        operation: 'createTicket',
-        path: '/api/v2/customer/{customer_id}/tickets',
-        method: 'POST',
-        params: { customer_id: customerId },
-        body: requestBody(fields, files),
-      }),
+      dataOf(
+        api.POST('/api/v2/customer/{customer_id}/tickets', {
+          params: { path: { customer_id: customerId } },
+          // JSON, or multipart/form-data with the same fields when there are files.
+          body: requestBody(fields, files) as never,
+        }),
+      ),
     onSuccess: (ticket) => {
       queryClient.setQueryData(ticketsQueries.detail(api, customerId, ticket.ticket_id).queryKey, ticket);
       return queryClient.invalidateQueries({ queryKey: ticketsQueries.lists(customerId) });

@@ -1,7 +1,7 @@
 import type { TicketAttachment } from '@portaal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, fileOf } from '../../../lib/api-client.ts';
 import { saveBlob } from '../utils/save-blob.ts';
 
 /**
@@ -12,11 +12,14 @@ export function useDownloadAttachment(customerId: number, ticketId: number) {
   const { api } = useSession();
   return useMutation<void, ApiError | Error, TicketAttachment>({
     mutationFn: async (attachment) => {
-      const { blob, fileName } = await api.download({
-        operation: 'downloadAttachment',
-        path: '/api/v2/customer/{customer_id}/tickets/{ticket_id}/attachments/{attachment_id}',
-        params: { customer_id: customerId, ticket_id: ticketId, attachment_id: attachment.attachment_id },
-      });
+      const { blob, fileName } = await fileOf(
+        api.GET('/api/v2/customer/{customer_id}/tickets/{ticket_id}/attachments/{attachment_id}', {
+          params: {
+            path: { customer_id: customerId, ticket_id: ticketId, attachment_id: attachment.attachment_id },
+          },
+          parseAs: 'blob',
+        }),
+      );
       saveBlob(blob, fileName ?? attachment.file_name);
     },
   });

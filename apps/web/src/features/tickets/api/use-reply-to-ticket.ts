@@ -1,7 +1,7 @@
 import type { Ticket, TicketStatus } from '@portaal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { requestBody } from '../utils/request-body.ts';
 import { ticketsQueries } from './tickets-queries.ts';
 
@@ -19,13 +19,13 @@ export function useReplyToTicket(customerId: number, ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation<Ticket, ApiError | Error, TicketReplyInput>({
     mutationFn: ({ files, ...fields }) =>
-      api.request<Ticket>({
-        operation: 'replyToTicket',
-        path: '/api/v2/customer/{customer_id}/tickets/{ticket_id}/messages',
-        method: 'POST',
-        params: { customer_id: customerId, ticket_id: ticketId },
-        body: requestBody(fields, files),
-      }),
+      dataOf(
+        api.POST('/api/v2/customer/{customer_id}/tickets/{ticket_id}/messages', {
+          params: { path: { customer_id: customerId, ticket_id: ticketId } },
+          // JSON, or multipart/form-data with the same fields when there are files.
+          body: requestBody(fields, files) as never,
+        }),
+      ),
     onSuccess: async (ticket) => {
       const { queryKey } = ticketsQueries.detail(api, customerId, ticketId);
       queryClient.setQueryData(queryKey, ticket);

@@ -1,8 +1,7 @@
 import { isSearchable } from '@portaal/contracts/ticket-rules';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import { cursorOf } from '../api/tickets-queries.ts';
+import { ApiError, nextCursorOf } from '../../../lib/api-client.ts';
 import { formatFileSize } from './file-size.ts';
 import { bicCheck, dateCheck, ibanCheck, localToday, requiredText } from './form-rules.ts';
 import { requestBody } from './request-body.ts';
@@ -74,11 +73,12 @@ describe('support search params', () => {
 
 describe('paging cursor', () => {
   it('is read from the next link of the API', () => {
-    expect(cursorOf('/api/v2/customer/1001/tickets?limit=25&cursor=WzE3MTAsMTAwMDFd')).toBe(
-      'WzE3MTAsMTAwMDFd',
-    );
-    expect(cursorOf('/api/v2/customer/1001/tickets?limit=25')).toBeUndefined();
-    expect(cursorOf(undefined)).toBeUndefined();
+    const answer = (link?: string) => new Response('[]', link ? { headers: { link } } : {});
+    expect(
+      nextCursorOf(answer('</api/v2/customer/1001/tickets?limit=25&cursor=WzE3MTAsMTAwMDFd>; rel="next"')),
+    ).toBe('WzE3MTAsMTAwMDFd');
+    expect(nextCursorOf(answer('</api/v2/customer/1001/tickets?limit=25>; rel="next"'))).toBeUndefined();
+    expect(nextCursorOf(answer())).toBeUndefined();
   });
 });
 

@@ -1,6 +1,5 @@
-import type { Usage } from '@portaal/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf } from '../../../lib/api-client.ts';
 
 /** Query-option factories of the usage domain; they own the query keys, all scoped by customer. */
 export const usageQueries = {
@@ -10,13 +9,12 @@ export const usageQueries = {
     queryOptions({
       queryKey: [...usageQueries.customer(customerId), 'period', period ?? 'current'] as const,
       queryFn: ({ signal }) =>
-        api.request<Usage>({
-          operation: 'getUsage',
-          path: '/api/v2/customer/{customer_id}/usage',
-          params: { customer_id: customerId },
-          query: period ? { period } : {},
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/usage', {
+            params: { path: { customer_id: customerId }, query: period ? { period } : {} },
+            signal,
+          }),
+        ),
       // Choosing another month keeps the old bundles in place until the new ones arrive.
       placeholderData: keepPreviousData,
       staleTime: 60_000,
