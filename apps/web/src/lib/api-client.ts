@@ -223,54 +223,9 @@ export function createApiClient({
     DELETE: (path: string, init?: CallInit) => call('DELETE', path, init),
   } as unknown as Pick<Client<paths>, Method>;
 
-  /** The hand-written client's untyped calls, on the same runtime, while features move to the typed ones. */
-  const untyped = (options: UntypedOptions, parseAs: CallInit['parseAs'] = 'json') => {
-    const method = (options.method ?? 'GET').toUpperCase() as Method;
-    const query = options.query ?? {};
-    const missing = options.requiredQuery?.find((name) => query[name] === null || query[name] === undefined);
-    const pathMissing = placeholdersOf(options.path).find(
-      (name) => options.params?.[name] === null || options.params?.[name] === undefined,
-    );
-    const name = pathMissing ?? missing;
-    if (name !== undefined) return Promise.reject(new RequiredError(name, options.operation));
-    return call(method, options.path, {
-      params: { path: options.params, query },
-      body: options.body,
-      parseAs,
-      signal: options.signal,
-    });
-  };
-
-  return {
-    ...typed,
-    /** @deprecated Use the typed calls: dataOf(api.GET('/api/v2/…', { params })). */
-    request: async <T>(options: UntypedOptions) => (await untyped(options)).data as T,
-    /** @deprecated Use the typed calls and nextCursorOf(response). */
-    requestWithHeaders: async <T>(options: UntypedOptions) => {
-      const { data, response } = await untyped(options);
-      return { data: data as T, headers: response.headers };
-    },
-    /** @deprecated Use the typed calls with parseAs: 'blob' and fileOf(). */
-    download: (options: UntypedOptions) => fileOf(untyped(options, 'blob')),
-  };
+  return typed;
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-/** @deprecated The options of the untyped calls (api.request and friends). */
-export interface UntypedOptions {
-  /** Name of the calling operation, for the missing-parameter message. */
-  operation: string;
-  path: string;
-  method?: string;
-  /** Path parameters; {name} in path is replaced, and a missing one is raised before sending. */
-  params?: Record<string, string | number | null | undefined>;
-  query?: Record<string, string | number | boolean | null | undefined>;
-  /** Query parameters that must be present. */
-  requiredQuery?: string[];
-  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
-  body?: unknown;
-  signal?: AbortSignal;
-}
 
 /** The data of a successful call (the client rejects every other answer). */
 export async function dataOf<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {

@@ -15,9 +15,7 @@ export function PreferencesMenu() {
   const changeLanguage = async (next: AppLanguage) => {
     await i18n.changeLanguage(next);
     if (authenticated) {
-      await session.api
-        .request({ operation: 'updateMe', path: '/api/v2/me', method: 'PUT', body: { language: next } })
-        .catch(() => {});
+      await session.api.PUT('/api/v2/me', { body: { language: next } }).catch(() => {});
     }
   };
 

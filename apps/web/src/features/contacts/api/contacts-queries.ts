@@ -1,6 +1,5 @@
-import type { Contact, ContactSummary } from '@portaal/contracts/contacts';
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf } from '../../../lib/api-client.ts';
 
 /** A company's contacts fit one page of the API's largest size; the screen shows them all. */
 export const CONTACTS_PAGE_SIZE = 100;
@@ -13,45 +12,44 @@ export const contactsQueries = {
     queryOptions({
       queryKey: [...contactsQueries.customer(customerId), 'list'] as const,
       queryFn: ({ signal }) =>
-        api.request<ContactSummary[]>({
-          operation: 'listContacts',
-          path: '/api/v2/customer/{customer_id}/contacts',
-          params: { customer_id: customerId },
-          query: { limit: CONTACTS_PAGE_SIZE },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/contacts', {
+            params: { path: { customer_id: customerId }, query: { limit: CONTACTS_PAGE_SIZE } },
+            signal,
+          }),
+        ),
     }),
   detail: (api: ApiClient, customerId: number, contactId: number) =>
     queryOptions({
       queryKey: [...contactsQueries.customer(customerId), 'detail', contactId] as const,
       queryFn: ({ signal }) =>
-        api.request<Contact>({
-          operation: 'getContact',
-          path: '/api/v2/customer/{customer_id}/contacts/{contact_id}',
-          params: { customer_id: customerId, contact_id: contactId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/contacts/{contact_id}', {
+            params: { path: { customer_id: customerId, contact_id: contactId } },
+            signal,
+          }),
+        ),
     }),
   callList: (api: ApiClient, customerId: number) =>
     queryOptions({
       queryKey: [...contactsQueries.customer(customerId), 'call-list'] as const,
       queryFn: ({ signal }) =>
-        api.request<ContactSummary[]>({
-          operation: 'getCallList',
-          path: '/api/v2/customer/{customer_id}/contacts/call-list',
-          params: { customer_id: customerId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/contacts/call-list', {
+            params: { path: { customer_id: customerId } },
+            signal,
+          }),
+        ),
     }),
   technicalEmails: (api: ApiClient, customerId: number) =>
     queryOptions({
       queryKey: [...contactsQueries.customer(customerId), 'technical-emails'] as const,
       queryFn: ({ signal }) =>
-        api.request<{ emails: string[] }>({
-          operation: 'getTechnicalEmails',
-          path: '/api/v2/customer/{customer_id}/contacts/technical-emails',
-          params: { customer_id: customerId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/contacts/technical-emails', {
+            params: { path: { customer_id: customerId } },
+            signal,
+          }),
+        ),
     }),
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { contactsQueries } from './contacts-queries.ts';
 
 /** DELETE contacts/{id}. */
@@ -9,12 +9,11 @@ export function useDeleteContact(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation<void, ApiError | Error, number>({
     mutationFn: (contactId) =>
-      api.request<void>({
-        operation: 'deleteContact',
-        path: '/api/v2/customer/{customer_id}/contacts/{contact_id}',
-        method: 'DELETE',
-        params: { customer_id: customerId, contact_id: contactId },
-      }),
+      dataOf(
+        api.DELETE('/api/v2/customer/{customer_id}/contacts/{contact_id}', {
+          params: { path: { customer_id: customerId, contact_id: contactId } },
+        }),
+      ),
     onSuccess: (_, contactId) => {
       queryClient.removeQueries({ queryKey: contactsQueries.detail(api, customerId, contactId).queryKey });
       return queryClient.invalidateQueries({ queryKey: contactsQueries.customer(customerId) });

@@ -1,7 +1,7 @@
 import type { ContactSummary } from '@portaal/contracts/contacts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { contactsQueries } from './contacts-queries.ts';
 
 /** PUT contacts/call-list: these contacts, in this order. */
@@ -10,13 +10,12 @@ export function useSaveCallList(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation<ContactSummary[], ApiError | Error, number[]>({
     mutationFn: (contactIds) =>
-      api.request<ContactSummary[]>({
-        operation: 'setCallList',
-        path: '/api/v2/customer/{customer_id}/contacts/call-list',
-        method: 'PUT',
-        params: { customer_id: customerId },
-        body: { contact_ids: contactIds },
-      }),
+      dataOf(
+        api.PUT('/api/v2/customer/{customer_id}/contacts/call-list', {
+          params: { path: { customer_id: customerId } },
+          body: { contact_ids: contactIds },
+        }),
+      ),
     onSuccess: (list) => {
       queryClient.setQueryData(contactsQueries.callList(api, customerId).queryKey, list);
       return queryClient.invalidateQueries({ queryKey: contactsQueries.list(api, customerId).queryKey });

@@ -1,6 +1,6 @@
-import type { Report, ReportKind, ReportSummary } from '@portaal/contracts';
+import type { ReportKind } from '@portaal/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf } from '../../../lib/api-client.ts';
 
 /** Query-option factories of the reports domain; they own the query keys, all scoped by customer. */
 export const reportsQueries = {
@@ -10,24 +10,26 @@ export const reportsQueries = {
     queryOptions({
       queryKey: [...reportsQueries.customer(customerId), 'list', filter] as const,
       queryFn: ({ signal }) =>
-        api.request<ReportSummary[]>({
-          operation: 'listReports',
-          path: '/api/v2/customer/{customer_id}/reports',
-          params: { customer_id: customerId },
-          query: { kind: filter.kind, period: filter.period },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/reports', {
+            params: {
+              path: { customer_id: customerId },
+              query: { kind: filter.kind, period: filter.period },
+            },
+            signal,
+          }),
+        ),
     }),
   detail: (api: ApiClient, customerId: number, displayId: string) =>
     queryOptions({
       queryKey: [...reportsQueries.customer(customerId), 'detail', displayId] as const,
       queryFn: ({ signal }) =>
-        api.request<Report>({
-          operation: 'getReport',
-          path: '/api/v2/customer/{customer_id}/reports/{display_id}',
-          params: { customer_id: customerId, display_id: displayId },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/customer/{customer_id}/reports/{display_id}', {
+            params: { path: { customer_id: customerId, display_id: displayId } },
+            signal,
+          }),
+        ),
       // A kept report never changes.
       staleTime: Number.POSITIVE_INFINITY,
     }),

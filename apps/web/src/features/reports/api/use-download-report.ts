@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { type ApiError, fileOf } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../tickets/utils/save-blob.ts';
 
 /** GET reports/{id}/download with the bearer token, saved as the file the API names. */
@@ -12,12 +12,12 @@ export function useDownloadReport(customerId: number) {
     { displayId: string; format: 'pdf' | 'csv'; language: 'en' | 'nl' }
   >({
     mutationFn: async ({ displayId, format, language }) => {
-      const { blob, fileName } = await api.download({
-        operation: 'downloadReport',
-        path: '/api/v2/customer/{customer_id}/reports/{display_id}/download',
-        params: { customer_id: customerId, display_id: displayId },
-        query: { format, language },
-      });
+      const { blob, fileName } = await fileOf(
+        api.GET('/api/v2/customer/{customer_id}/reports/{display_id}/download', {
+          params: { path: { customer_id: customerId, display_id: displayId }, query: { format, language } },
+          parseAs: 'blob',
+        }),
+      );
       saveBlob(blob, fileName ?? `${displayId}-${language}.${format}`);
     },
   });

@@ -1,6 +1,5 @@
-import type { SearchResult } from '@portaal/contracts/search';
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { type ApiClient, dataOf } from '../../../lib/api-client.ts';
 
 /** Query-option factories of the global search; the key holds the text and the selected customer. */
 export const searchQueries = {
@@ -9,12 +8,12 @@ export const searchQueries = {
     queryOptions({
       queryKey: [...searchQueries.all(), q, customerId ?? null] as const,
       queryFn: ({ signal }) =>
-        api.request<SearchResult>({
-          operation: 'search',
-          path: '/api/v2/search',
-          query: { q, ...(customerId === undefined ? {} : { customer_id: customerId }) },
-          signal,
-        }),
+        dataOf(
+          api.GET('/api/v2/search', {
+            params: { query: { q, ...(customerId === undefined ? {} : { customer_id: customerId }) } },
+            signal,
+          }),
+        ),
       staleTime: 30_000,
     }),
 };
