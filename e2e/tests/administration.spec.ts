@@ -72,7 +72,11 @@ test('financial-moderator finds an overdue invoice, downloads its PDF and reques
   await page.goto('/administration/contracts');
   await expect(h1(page)).toHaveText('Contracten');
   await expect(page.getByTestId('contract-row')).toHaveCount(5);
-  await page.getByLabel('Beëindigde contracten tonen').check();
+  // The switch lives in the URL (?ended=true): it shows checked once the navigation has committed.
+  const showEnded = page.getByLabel('Beëindigde contracten tonen');
+  await showEnded.click();
+  await expect(showEnded).toBeChecked();
+  await expect(page).toHaveURL(/[?&]ended=true/);
   await expect(page.getByTestId('contract-row')).toHaveCount(7);
   await page.getByRole('link', { name: 'Opslag', exact: true }).click();
   await expect(h1(page)).toHaveText('Opslag');
