@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
 import { type ApiError, fileOf } from '../../../lib/api-client.ts';
-import { saveBlob } from '../../tickets/utils/save-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 /** GET reports/{id}/download with the bearer token, saved as the file the API names. */
 export function useDownloadReport(customerId: number) {

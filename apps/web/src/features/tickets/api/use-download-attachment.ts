@@ -2,7 +2,7 @@ import type { TicketAttachment } from '@portaal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
 import { type ApiError, fileOf } from '../../../lib/api-client.ts';
-import { saveBlob } from '../utils/save-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 /**
  * GET tickets/{id}/attachments/{attachment_id} with the bearer token (a plain link would not carry it),
