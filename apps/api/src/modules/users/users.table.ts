@@ -1,22 +1,35 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.table.ts';
 
-/** A person known to the portal; id is the IdP subject. Passwords exist only for the dev IdP. */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  email: text('email').notNull(),
-  givenName: text('given_name').notNull(),
-  familyName: text('family_name').notNull(),
-  language: text('language', { enum: ['en', 'nl'] })
-    .notNull()
-    .default('nl'),
-  passwordHash: text('password_hash'),
-  globalRoles: text('global_roles').array().notNull().default(sql`'{}'::text[]`),
-  groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A person known to the portal; id is the IdP subject. Passwords exist only for the dev IdP, for which
+ * this table is the user store (`enabled`: the login page lets them in). `idp_stale`: the IdP does not
+ * yet hold what the portal says of this login (DESIGN.md §8's sync label stale); the identity job
+ * pushes it again until it does.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    email: text('email').notNull(),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    language: text('language', { enum: ['en', 'nl'] })
+      .notNull()
+      .default('nl'),
+    passwordHash: text('password_hash'),
+    globalRoles: text('global_roles').array().notNull().default(sql`'{}'::text[]`),
+    groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
+    phone: text('phone'),
+    mobile: text('mobile'),
+    enabled: boolean('enabled').notNull().default(true),
+    idpStale: boolean('idp_stale').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('users_idp_stale_idx').on(table.id).where(sql`${table.idpStale}`)],
+);
 
 /** The source of truth for customer rights (DESIGN.md §2): one role per user and customer. */
 export const memberships = pgTable(
