@@ -21,9 +21,9 @@ import '@mantine/core/styles/Burger.layer.css';
 import '@mantine/core/styles/NavLink.layer.css';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import i18next from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type ClientConfig, createSession, type Session, SessionContext, TEST_MODE } from './app/session.ts';
 import { startAnalytics } from './lib/analytics/start-analytics.ts';
@@ -46,6 +46,22 @@ function createAppRouter(session: Session) {
   });
 }
 
+/**
+ * Starts loading the code of the page being opened while the sign-in runs, instead of after it. A
+ * router of its own, for matching only: the app's router reads the address once the sign-in has
+ * tidied it (the IdP's answer in the address is removed then).
+ */
+function preloadPageCode(session: Session) {
+  const path = window.location.pathname;
+  const matcher = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { session, testMode: TEST_MODE },
+  });
+  const [routes] = matcher.getMatchedRoutes(path);
+  for (const route of routes) void matcher.loadRouteChunk(route)?.catch(() => {});
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
@@ -59,6 +75,7 @@ async function start() {
   const config = await loadClientConfig<ClientConfig>();
   document.title = config.brand_name;
   const session = createSession(config);
+  preloadPageCode(session);
   const required = !PUBLIC_PATHS.some((path) => window.location.pathname.startsWith(path));
   let profile: Promise<{ language: 'en' | 'nl' } | undefined> = Promise.resolve(undefined);
   const [state] = await Promise.all([
@@ -96,15 +113,19 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <SessionContext.Provider value={session}>
-        <QueryClientProvider client={session.queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </SessionContext.Provider>
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root);
+  // The first render as a transition: React renders it in slices and the page stays responsive.
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <SessionContext.Provider value={session}>
+          <QueryClientProvider client={session.queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </SessionContext.Provider>
+      </StrictMode>,
+    );
+  });
   document.getElementById('app-loading')?.remove();
 }
 

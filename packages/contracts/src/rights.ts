@@ -189,3 +189,17 @@ export function hasRights(
   }
   return true;
 }
+
+/**
+ * Every dashboard panel (issue 15) and the customer right that shows it. The server's panel
+ * registry accepts only these (apps/api/src/modules/dashboard); the web app keeps a place for each
+ * panel the user may read while the dashboard loads, so nothing moves when the panels arrive.
+ * A new panel adds itself here, in the order the dashboard shows it.
+ */
+export const DASHBOARD_PANEL_RIGHTS = {
+  tickets: 'ticket-read',
+  sla: 'uptime-read',
+  invoices: 'invoice-read',
+  contracts: 'subscription-read',
+} as const satisfies Record<string, CustomerRight>;
+export type DashboardPanelName = keyof typeof DASHBOARD_PANEL_RIGHTS;

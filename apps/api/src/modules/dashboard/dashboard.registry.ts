@@ -1,4 +1,10 @@
-import { type CustomerRight, type DashboardPanel, hasRights, type RightsMap } from '@portaal/contracts';
+import {
+  type CustomerRight,
+  DASHBOARD_PANEL_RIGHTS,
+  type DashboardPanel,
+  hasRights,
+  type RightsMap,
+} from '@portaal/contracts';
 import type { Caller } from '../tickets/tickets.service.ts';
 
 /**
@@ -26,6 +32,14 @@ export function createDashboard() {
 
   return {
     register(registration: PanelRegistration) {
+      // The web app reserves a place per panel from this list: an undeclared panel would shift the page.
+      const declared = (DASHBOARD_PANEL_RIGHTS as Record<string, CustomerRight>)[registration.panel];
+      if (declared !== registration.requires) {
+        throw new Error(
+          `dashboard panel ${registration.panel} must be declared with the right ${registration.requires} in ` +
+            'DASHBOARD_PANEL_RIGHTS (packages/contracts/src/rights.ts)',
+        );
+      }
       if (registrations.some((existing) => existing.panel === registration.panel)) {
         throw new Error(`dashboard panel ${registration.panel} is registered twice`);
       }

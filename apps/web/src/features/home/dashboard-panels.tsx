@@ -41,7 +41,7 @@ function useHrefLink() {
  * The dashboard's panels for the selected customer: what each area registered (one request), each
  * figure a link to its filtered list. Cards and skeletons have the same fixed size.
  */
-export function DashboardPanels({ customerId }: { customerId: number }) {
+export function DashboardPanels({ customerId, panels }: { customerId: number; panels: number }) {
   const { t } = useTranslation('global');
   const { api } = useSession();
   const query = useQuery(dashboardQueries.customer(api, customerId));
@@ -59,21 +59,23 @@ export function DashboardPanels({ customerId }: { customerId: number }) {
         </Alert>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="dashboard-panels">
-          {query.isPending ? (
-            <PanelSkeleton label={t('dashboard.loading')} />
-          ) : (
-            query.data.panels.map((panel) => <Panel key={panel.panel} panel={panel} />)
-          )}
+          {query.isPending
+            ? Array.from({ length: panels }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+                <PanelSkeleton key={index} label={index === 0 ? t('dashboard.loading') : undefined} />
+              ))
+            : query.data.panels.map((panel) => <Panel key={panel.panel} panel={panel} />)}
         </SimpleGrid>
       )}
     </Stack>
   );
 }
 
-function PanelSkeleton({ label }: { label: string }) {
+/** A panel's place while it loads; the first one is the status that screen readers hear. */
+function PanelSkeleton({ label }: { label?: string }) {
   return (
-    <Card withBorder padding="lg" radius="md" className={classes.panel} role="status">
-      <VisuallyHidden>{label}</VisuallyHidden>
+    <Card withBorder padding="lg" radius="md" className={classes.panel} role={label ? 'status' : undefined}>
+      {label && <VisuallyHidden>{label}</VisuallyHidden>}
       <Skeleton height={22} width="40%" aria-hidden="true" />
       <Group gap="md" mt="md" className={classes.figures} aria-hidden="true">
         <Skeleton height={64} width={140} />

@@ -1,8 +1,9 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { DASHBOARD_PANEL_RIGHTS } from '@portaal/contracts/rights';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthState, useSelectedCustomer } from '../../app/session.ts';
+import { useAuthState, useSelectedCustomer, useSession } from '../../app/session.ts';
 import { useVisibleNavigation } from '../../components/layout/sidebar.tsx';
 import { AreaIcon } from './area-icon.tsx';
 import { DashboardPlaceholder } from './dashboard-placeholder.tsx';
@@ -20,7 +21,13 @@ export function HomePage() {
   const { t } = useTranslation();
   const { t: tg } = useTranslation('global');
   const { userInfo } = useAuthState();
+  const session = useSession();
   const selected = useSelectedCustomer();
+  // The panels the dashboard will show: their places are kept while it loads.
+  const panels = selected
+    ? Object.values(DASHBOARD_PANEL_RIGHTS).filter((right) => session.can({ customer: [right] }, selected.id))
+        .length
+    : 0;
   const visible = useVisibleNavigation().filter((item) => item.key !== 'home');
   const groups = [
     { key: 'customer', items: visible.filter((item) => !item.staff) },
@@ -38,8 +45,8 @@ export function HomePage() {
         )}
       </div>
       {selected && (
-        <Suspense fallback={<DashboardPlaceholder />}>
-          <DashboardPanels key={selected.id} customerId={selected.id} />
+        <Suspense fallback={<DashboardPlaceholder panels={panels} />}>
+          <DashboardPanels key={selected.id} customerId={selected.id} panels={panels} />
         </Suspense>
       )}
       {groups.map((group) => (

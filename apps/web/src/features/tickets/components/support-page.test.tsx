@@ -358,6 +358,30 @@ describe('support overview', () => {
     expect(within(list).getByText(/Last reply: your organisation/)).toBeInTheDocument();
   });
 
+  it('keeps the list back until the section above it has loaded, so the list never moves down', async () => {
+    const waiting = summary({ ticket_id: 10003, subject: 'Which IP range?', status: 'awaiting_reply' });
+    let release: () => void = () => {};
+    const awaitingAnswered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { renderAt } = setupTickets({
+      answer: async (request) => {
+        if (query(request).status === 'awaiting_reply') await awaitingAnswered;
+        return serve(request, [...tickets, waiting]);
+      },
+    });
+    await renderAt('/support');
+    // The other open tickets have arrived, but the section above has not: a skeleton holds its place.
+    expect(await screen.findByTestId('tickets-loading')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('tickets-list')).not.toBeInTheDocument();
+    release();
+    const list = await screen.findByTestId('tickets-list');
+    const awaiting = screen.getByTestId('tickets-awaiting');
+    expect(awaiting.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByTestId('tickets-loading')).not.toBeInTheDocument();
+  });
+
   it('asks to choose a company when none is selected', async () => {
     const { renderAt, sent } = setupTickets({ customer: null });
     await renderAt('/support');

@@ -96,6 +96,7 @@ export function SupportPage({
               />
               <TicketResults
                 customerId={selected.id}
+                above={{ ...filters, status: ['awaiting_reply'] }}
                 filters={{
                   ...filters,
                   status: filters.closed ? [...OTHER_OPEN_STATUSES, 'closed'] : [...OTHER_OPEN_STATUSES],
@@ -118,6 +119,7 @@ function TicketResults({
   canCreate,
   onClear,
   section = 'list',
+  above,
   filtered: filteredByUser,
 }: {
   customerId: number;
@@ -126,6 +128,11 @@ function TicketResults({
   onClear: () => void;
   /** "awaiting": the tickets awaiting the user's reply, shown above the list only when there are any. */
   section?: 'list' | 'awaiting';
+  /**
+   * The filters of the section above this one: the list waits until that section has loaded, so it
+   * never moves down when the section appears (the section above shows the skeleton meanwhile).
+   */
+  above?: TicketFilters;
   /** Whether the user chose filters (the list's own status choice aside). */
   filtered?: boolean;
 }) {
@@ -134,6 +141,12 @@ function TicketResults({
   const query = useInfiniteQuery({
     ...ticketsQueries.list(api, customerId, filters),
     // The old list stays (dimmed) while a new search loads, instead of jumping to a skeleton.
+    placeholderData: keepPreviousData,
+  });
+  // The same query as the section above (shared by key): only its state is read here.
+  const aboveQuery = useInfiniteQuery({
+    ...ticketsQueries.list(api, customerId, above ?? filters),
+    enabled: above !== undefined,
     placeholderData: keepPreviousData,
   });
   const wide = useMediaQuery(WIDE_LIST_QUERY, true, { getInitialValueInEffect: false });
@@ -168,9 +181,13 @@ function TicketResults({
       ? t('list.noOpenTitle')
       : t('list.emptyTitle');
 
-  // The awaiting section is there only when something awaits the user (loading shows nothing: the
-  // list below has its own skeleton).
-  if (section === 'awaiting' && (query.isPending || query.isError || tickets.length === 0)) return null;
+  // The awaiting section is there only when something awaits the user. While it loads it holds the
+  // skeleton in its place and the list below waits: whichever shows first, nothing moves.
+  if (section === 'awaiting') {
+    if (query.isPending) return <LoadingLines lines={8} height={20} />;
+    if (query.isError || tickets.length === 0) return null;
+  }
+  if (above !== undefined && aboveQuery.isPending) return null;
 
   let body: ReactNode;
   if (query.isPending) {
