@@ -42,7 +42,6 @@ async function main() {
   const { db, pool } = createDatabase(url);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let jobs: Jobs | undefined;
-  let demoTopUp: NodeJS.Timeout | undefined;
   let stopping: Promise<void> | undefined;
 
   /**
@@ -52,7 +51,6 @@ async function main() {
    */
   const stop = () => {
     stopping ??= (async () => {
-      clearInterval(demoTopUp);
       say('\nStopping Portaal…');
       await within(4000, app?.close());
       // After the app: a request finishing meanwhile may still hand mails to the queue.
@@ -86,21 +84,6 @@ async function main() {
     if (!config.DATABASE_URL || process.env.SEED_DEMO === 'true') {
       if (await seedDemo(db, config.PROVIDER_ROLE_PREFIX, { publicUrl: config.publicUrl }))
         say('Loaded the demo data.');
-      // The demo's metric series end where they were seeded; without a top-up every server reads
-      // "no recent measurements" a quarter of an hour after the start. One top-up at a time.
-      let toppingUp = false;
-      demoTopUp = setInterval(() => {
-        if (toppingUp || stopping) return;
-        toppingUp = true;
-        seedDemo(db, config.PROVIDER_ROLE_PREFIX, { publicUrl: config.publicUrl })
-          .catch((error: unknown) => {
-            if (!stopping) console.error('Could not top up the demo metric series:', error);
-          })
-          .finally(() => {
-            toppingUp = false;
-          });
-      }, 60_000);
-      demoTopUp.unref();
     }
     if (stopping) return;
     // One process product: the API also runs the mail workers (`npm run worker` adds more).

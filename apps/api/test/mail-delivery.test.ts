@@ -77,7 +77,7 @@ async function jobsSettled(mailIds: number[], timeoutMs = 20_000) {
 beforeAll(async () => {
   database = await isolatedDatabase('mail');
   handle = createDatabase(database.url, 2);
-  await seedDemo(handle.db, undefined, { metrics: false });
+  await seedDemo(handle.db);
   await createPeople(database.url, [english, dutch, actor, bouncing]);
   smtp = await startSmtpSink({ reject: (address) => address === bouncing.email });
   server = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM }, undefined, {

@@ -28,7 +28,7 @@ export async function seededDatabase(label: string) {
   const { db, pool } = createDatabase(databaseUrl, 2);
   try {
     await runMigrations(db);
-    await seedDemo(db, undefined, { metrics: false });
+    await seedDemo(db);
   } finally {
     await pool.end();
   }

@@ -1,7 +1,14 @@
-import type { Servers, Trends } from '@portaal/contracts';
+import { graphMetrics, type Servers, type Trends } from '@portaal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
+import {
+  demoActivity,
+  demoSeries,
+  demoValue,
+  serverTraits,
+  withDemoSeries,
+} from '../src/modules/trends/demo-series.ts';
+import { createDatabaseMetrics } from '../src/modules/trends/trends.repo.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { send } from './tickets-support.ts';
 import { tokenSource } from './tokens.ts';
@@ -19,10 +26,6 @@ let owner: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  // The series end when the run's database was seeded, which on a busy machine can be longer ago
-  // than the overview's 15-minute "current" window: top them up to now, as a later start does.
-  const { db, pool } = createDatabase(server.databaseUrl, 1);
-  await seedDemo(db).finally(() => pool.end());
   owner = await tokenSource(server)('owner');
 });
 afterAll(async () => server?.close());
@@ -101,5 +104,123 @@ describe('trends buckets', () => {
     expect(Date.now() - Date.parse(web?.current?.at ?? '')).toBeLessThan(16 * 60_000);
     expect(answer.servers.find((entry) => entry.name === 'gk-test01')?.current).toBeNull();
     expect(answer.observe?.flavor).toBe('standard');
+  });
+});
+
+describe('demo series', () => {
+  it('every active server of every demo customer has the last 60 days; others have none', async () => {
+    const staff = await tokenSource(server)('staff-viewer');
+    const to = new Date(Math.floor(Date.now() / minute) * minute);
+    const from = new Date(to.getTime() - 59 * 86_400_000);
+    for (const customer of [1001, 1002, 1003, 1004, 1005, 1006]) {
+      const listed = await send(server, 'GET', `/api/v2/customer/${customer}/servers`, { token: staff });
+      const { servers } = listed.json as Servers;
+      expect(servers.length).toBeGreaterThan(3);
+      for (const entry of servers) expect(entry.current !== null).toBe(entry.status === 'active');
+      const query = new URLSearchParams({
+        server_ids: servers.map((entry) => entry.server_id).join(','),
+        graph: 'disk_io',
+        from: from.toISOString(),
+        to: to.toISOString(),
+        width: '59',
+      });
+      const response = await send(server, 'GET', `/api/v2/customer/${customer}/trends?${query}`, {
+        token: staff,
+      });
+      expect(response.status).toBe(200);
+      const answer = response.json as Trends;
+      expect(answer.series.map((series) => series.server_id)).toEqual(
+        servers.map((entry) => entry.server_id),
+      );
+      answer.series.forEach((series, index) => {
+        const active = servers[index]?.status === 'active';
+        // A day a bucket: every one holds samples, and each day's back-up burst tops the I/O.
+        expect(series.values.every((value) => (active ? value !== null : value === null))).toBe(true);
+        if (active) expect(Math.min(...(series.max as number[]))).toBeGreaterThan(95);
+      });
+    }
+  });
+
+  it('weekdays are busier than weekends, and an incident day in every 29 reaches 97 %', () => {
+    const traits = serverTraits('virtual-machines/1');
+    const at14 = (day: number) => demoActivity(traits, day * 1440 + 14 * 60);
+    // Day 20,773 since 1970 is Monday 16 November 2026; the 21st and 22nd are the weekend.
+    expect(new Date(20_773 * 86_400_000).getUTCDay()).toBe(1);
+    for (const weekday of [20_773, 20_774, 20_775, 20_776, 20_777]) {
+      for (const weekend of [20_778, 20_779]) expect(at14(weekday)).toBeGreaterThan(at14(weekend) * 1.5);
+    }
+    const incidents = Array.from({ length: 29 }, (_, offset) => 20_750 + offset).filter(
+      (day) => demoActivity(traits, day * 1440 + 11 * 60) === 0.97,
+    );
+    expect(incidents).toHaveLength(1);
+    expect(demoActivity(traits, (incidents[0] as number) * 1440 + 14 * 60)).toBeLessThan(0.97);
+  });
+
+  it('computed buckets are what PostgreSQL makes of the same samples in metric_samples', async () => {
+    const id = 'virtual-machines/oracle-1';
+    const traits = serverTraits(id);
+    const now = new Date();
+    // Unaligned on purpose: the range starts and ends between minutes.
+    const to = new Date(Math.floor(now.getTime() / minute) * minute - 3 * 3_600_000 + 17_000);
+    const from = new Date(to.getTime() - 5 * 3_600_000 - 23_000);
+    const metrics = graphMetrics.network;
+    const rows: { metric: string[]; at: number[]; value: number[] } = { metric: [], at: [], value: [] };
+    const firstMinute = Math.floor(from.getTime() / minute) - 30;
+    for (let m = firstMinute; m < firstMinute + 7 * 60; m++) {
+      const activity = demoActivity(traits, m);
+      for (const metric of metrics) {
+        rows.metric.push(metric);
+        rows.at.push(m * 60);
+        rows.value.push(demoValue(metric, traits, m, activity));
+      }
+    }
+    const { db, pool } = createDatabase(server.databaseUrl, 1);
+    try {
+      await pool.query(
+        `insert into metric_samples (server_id, metric, at, value)
+         select $1, metric, to_timestamp(at), value from unnest($2::text[], $3::bigint[], $4::real[]) as t(metric, at, value)`,
+        [id, rows.metric, rows.at, rows.value],
+      );
+      const stored = createDatabaseMetrics(db);
+      const request = {
+        servers: [{ id, name: 'oracle' }],
+        graph: 'network' as const,
+        from: new Date(Math.floor(from.getTime() / 1000) * 1000),
+        to,
+        stepSeconds: 420,
+        tenant: null,
+      };
+      const fromDatabase = await stored.series(request);
+      const computed = demoSeries(request, now);
+      expect(computed.timestamps).toEqual(fromDatabase.timestamps);
+      expect(fromDatabase.series.map((series) => series.metric)).toEqual(['net_in', 'net_out']);
+      computed.series.forEach((series, index) => {
+        const expected = fromDatabase.series[index];
+        expect(series.values.every((value) => value !== null)).toBe(true);
+        expect(series.min).toEqual(expected?.min);
+        expect(series.max).toEqual(expected?.max);
+        series.values.forEach((value, bucket) => {
+          expect(Math.abs((value ?? 0) - (expected?.values[bucket] ?? -1))).toBeLessThanOrEqual(0.011);
+        });
+      });
+
+      // Demo and stored servers in one request keep the request's order.
+      const web = { id: 'virtual-machines/1', name: 'gk-web01' };
+      const mixed = await withDemoSeries(
+        stored,
+        async () => new Set([web.id]),
+        () => now,
+      ).series({ ...request, servers: [web, { id, name: 'oracle' }] });
+      expect(mixed.series.map((series) => `${series.server_id} ${series.metric}`)).toEqual([
+        'virtual-machines/1 net_in',
+        'virtual-machines/1 net_out',
+        `${id} net_in`,
+        `${id} net_out`,
+      ]);
+      expect(mixed.series.slice(2)).toEqual(fromDatabase.series);
+    } finally {
+      await pool.query('delete from metric_samples where server_id = $1', [id]).catch(() => {});
+      await pool.end();
+    }
   });
 });

@@ -14,13 +14,13 @@ import { ensureLoner, LONER, tokenSource } from './tokens.ts';
 const OTHER = 1002;
 const UNKNOWN = 999_999;
 
-/** Servers (devices with role server, and VMs) per customer, and those with recent metrics. */
+/** Servers (devices with role server, and VMs) per customer, and those with recent metrics (the active ones). */
 const servers: Record<number, { total: number; measured: number; observe: boolean }> = {
   1001: { total: 19, measured: 16, observe: true },
-  1002: { total: 18, measured: 0, observe: true },
-  1003: { total: 11, measured: 0, observe: false },
+  1002: { total: 18, measured: 16, observe: true },
+  1003: { total: 11, measured: 10, observe: false },
 };
-/** gk-web01 of 1001 (60 days of metrics), and a VM of 1002. */
+/** gk-web01 of 1001, and a VM of 1002. */
 const OWN_SERVER = 'virtual-machines/1';
 const FOREIGN_SERVER = 'virtual-machines/13';
 
@@ -73,6 +73,10 @@ describe('the literal counts match the demo seed', () => {
       const devices = rows.devices.filter((row) => row.customerId === id && row.role === 'server');
       const vms = rows.virtualMachines.filter((row) => row.customerId === id);
       expect(devices.length + vms.length).toBe(expected.total);
+      // The demo series cover every active server (modules/trends/demo-series.ts).
+      expect([...devices, ...vms].filter((row) => (row.status ?? 'active') === 'active')).toHaveLength(
+        expected.measured,
+      );
     }
     expect(rows.virtualMachines.find((vm) => `virtual-machines/${vm.id}` === OWN_SERVER)).toMatchObject({
       customerId: 1001,

@@ -2,9 +2,7 @@ import { staffRoleNames } from '@portaal/contracts';
 import { hashPassword } from '@portaal/idp/password';
 import { seedDemoAvailability } from '../../modules/availability/availability.seed.ts';
 import { seedDemoContacts } from '../../modules/contacts/contacts.seed.ts';
-import { createDatabaseLandscapeSource } from '../../modules/landscape/landscape.repo.ts';
 import { seedSavedReplies } from '../../modules/tickets/saved-replies.seed.ts';
-import { seedDemoMetrics } from '../../modules/trends/trends.seed.ts';
 import { seedDemoUsage } from '../../modules/usage/usage.seed.ts';
 import type { Database } from '../client.ts';
 import {
@@ -27,55 +25,25 @@ const SEED_NAME = 'demo-foundation';
 /**
  * Loads the demo data once; later starts find the seed recorded and leave the data alone. Each part
  * has its own seed name, so a data folder made before a part existed gets it on its next start.
- * Answers whether anything was loaded.
+ * Answers whether anything was loaded. The demo's metric series are not stored: they are computed
+ * when asked (modules/trends/demo-series.ts).
  */
 export async function seedDemo(
   db: Database,
   rolePrefix = 'provider',
-  { metrics = true, publicUrl = 'http://localhost:3000' }: { metrics?: boolean; publicUrl?: string } = {},
+  { publicUrl = 'http://localhost:3000' }: { publicUrl?: string } = {},
 ): Promise<boolean> {
   const foundation = await seedFoundation(db, rolePrefix);
   const tickets = await seedDemoTickets(db);
   const savedReplies = await seedSavedReplies(db);
   const landscape = await seedDemoLandscape(db);
-  const series = metrics && (await seedDemoMetrics(db, await demoMetricServers(db)));
   const usage = await seedDemoUsage(db);
   const availability = await seedDemoAvailability(db, { publicUrl });
   const administration = await seedDemoAdministration(db);
   const people = await seedDemoContacts(db);
   return (
-    foundation ||
-    tickets ||
-    savedReplies ||
-    landscape ||
-    series ||
-    usage ||
-    availability ||
-    administration ||
-    people
+    foundation || tickets || savedReplies || landscape || usage || availability || administration || people
   );
-}
-
-/**
- * Metric series cost start-up time (60 days are 604,800 rows a server): gk-web01 has the whole 60
- * days, the other active servers of 1001 the last day (the overview's current load, "last 24 hours").
- */
-const FULL_METRIC_SERVERS = ['gk-web01'];
-const METRIC_CUSTOMERS = [1001];
-
-/** The demo servers with metric series, found through the landscape (ids come from its seed). */
-async function demoMetricServers(db: Database) {
-  const source = createDatabaseLandscapeSource(db);
-  const servers = (await Promise.all(METRIC_CUSTOMERS.map((id) => source.servers(id)))).flat();
-  const active = servers.filter((server) => server.status === 'active');
-  return {
-    full: active
-      .filter((server) => FULL_METRIC_SERVERS.includes(server.name))
-      .map((server) => server.server_id),
-    recent: active
-      .filter((server) => !FULL_METRIC_SERVERS.includes(server.name))
-      .map((server) => server.server_id),
-  };
 }
 
 async function seedFoundation(db: Database, rolePrefix: string): Promise<boolean> {

@@ -1,10 +1,15 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { demoServerIds, withDemoSeries } from './demo-series.ts';
 import type { MetricsSource } from './metrics-source.ts';
 import { createPrometheusMetrics } from './prometheus-metrics.ts';
 import { createDatabaseMetrics } from './trends.repo.ts';
 
-/** Prometheus with METRICS_SOURCE=prometheus, else the portal database (DESIGN.md §8). */
+/**
+ * Prometheus with METRICS_SOURCE=prometheus, else the portal database (DESIGN.md §8). With the
+ * database landscape, the demo customers' servers get the computed demo series (demo-series.ts) when
+ * the database holds the demo seed.
+ */
 export function createMetricsSource(
   config: Pick<
     Config,
@@ -13,6 +18,8 @@ export function createMetricsSource(
     | 'PROMETHEUS_SERVER_LABEL'
     | 'PROMETHEUS_TENANT_LABEL'
     | 'PROMETHEUS_TIMEOUT_MS'
+    | 'NETBOX_URL'
+    | 'NETBOX_TOKEN'
   >,
   db: Database,
 ): MetricsSource {
@@ -24,5 +31,7 @@ export function createMetricsSource(
       timeoutMs: config.PROMETHEUS_TIMEOUT_MS,
     });
   }
-  return createDatabaseMetrics(db);
+  const stored = createDatabaseMetrics(db);
+  if (config.NETBOX_URL && config.NETBOX_TOKEN) return stored;
+  return withDemoSeries(stored, demoServerIds(db));
 }
