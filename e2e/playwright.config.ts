@@ -41,7 +41,7 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx server.ts',
     url: `${baseURL}/readyz`,
-    timeout: 180_000,
+    timeout: 300_000,
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     stdout: 'pipe',
     stderr: 'pipe',
