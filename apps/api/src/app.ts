@@ -23,6 +23,10 @@ import { createContactsRepo } from './modules/contacts/contacts.repo.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { contactsSearch } from './modules/contacts/contacts.search.ts';
 import { createContactsService } from './modules/contacts/contacts.service.ts';
+import { createLoginsRepo } from './modules/contacts/logins.repo.ts';
+import { loginRoutes } from './modules/contacts/logins.routes.ts';
+import { createLoginHooks, createLoginsService } from './modules/contacts/logins.service.ts';
+import { createLoginSync, IDENTITY_SYNC_JOB } from './modules/contacts/logins.sync.ts';
 import { contractsPanel } from './modules/contracts/contracts.panel.ts';
 import { createContractsRepo } from './modules/contracts/contracts.repo.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
@@ -69,6 +73,8 @@ import { createTrendsService } from './modules/trends/trends.service.ts';
 import { createUsageRepo } from './modules/usage/usage.repo.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { createUsageService } from './modules/usage/usage.service.ts';
+import { createIdentityAdmin } from './modules/users/identity.sources.ts';
+import type { IdentityAdmin } from './modules/users/identity-admin.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
 import { createMeService } from './modules/users/me.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
@@ -95,11 +101,13 @@ export interface AppDeps {
   mailQueue?: MailQueue;
   /** The process's pg-boss jobs: periodic work (the availability prober) is scheduled on them. */
   jobs?: Pick<Jobs, 'periodic'>;
+  /** Another identity provider's user administration than the configuration's (tests: one that fails). */
+  identityAdmin?: IdentityAdmin;
 }
 
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 const SECRET_PARAMS =
-  /^(id_token_hint|code|code_verifier|token|access_token|refresh_token|id_token|password|session_state)$/i;
+  /^(id_token_hint|code|code_verifier|token|access_token|refresh_token|id_token|password|session_state|key)$/i;
 
 /** Request URLs are logged with secret query values (id_token_hint, code, …) replaced. */
 export function redactUrl(url: string): string {
@@ -126,6 +134,7 @@ export async function buildApp({
   logger,
   mailQueue,
   jobs,
+  identityAdmin,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -311,9 +320,33 @@ export async function buildApp({
   search.register(contractsSearch(db));
   await app.register(searchRoutes, { search });
   await app.register(auditRoutes, { audit: createAuditReads({ repo: createAuditRepo(db), cursors }) });
-  await app.register(contactRoutes, {
-    contacts: createContactsService({ repo: createContactsRepo(db), audit, cursors }),
+  // Logins of contacts in the identity provider (DESIGN.md §8), pushed after each commit.
+  const identity = identityAdmin ?? createIdentityAdmin(config, db);
+  const loginsRepo = createLoginsRepo(db);
+  const loginSync = createLoginSync({ repo: loginsRepo, identity, log: app.log });
+  const contactsRepo = createContactsRepo(db);
+  const contacts = createContactsService({
+    repo: contactsRepo,
+    audit,
+    cursors,
+    logins: createLoginHooks(loginsRepo, loginSync),
   });
+  await app.register(contactRoutes, { contacts });
+  const logins = createLoginsService({
+    repo: loginsRepo,
+    contactsRepo,
+    contacts,
+    identity,
+    sync: loginSync,
+    audit,
+    mail: notifications,
+    publicUrl: config.publicUrl,
+    brandName: config.BRAND_NAME,
+    log: app.log,
+  });
+  await app.register(loginRoutes, { logins, me });
+  // Stale logins (the IdP did not answer) are pushed again every minute until it does.
+  await jobs?.periodic(IDENTITY_SYNC_JOB, '* * * * *', () => loginSync.retryStale());
   if (config.embeddedIdp) {
     await app.register(passwordRoutes, {
       password: createPasswordService(users.accountStore, createSignInThrottle(db)),

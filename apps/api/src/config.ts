@@ -138,6 +138,21 @@ export const configSchema = z
     /** NetBox (REST API v4) as the landscape source; without it the landscape comes from the database. */
     NETBOX_URL: url.optional(),
     NETBOX_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+    /**
+     * Keycloak's Admin REST API (DESIGN.md §8): a confidential client whose service account holds
+     * realm-management's manage-users. Without it (and with OIDC_URL) logins cannot be managed here.
+     */
+    KEYCLOAK_ADMIN_CLIENT_ID: z
+      .string()
+      .regex(/^[\w.-]+$/, 'must be a client id')
+      .optional(),
+    KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+    KEYCLOAK_ADMIN_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be between 100 and 60000')
+      .max(60_000, 'must be between 100 and 60000')
+      .default(5000),
     /** PostHog project API key; analytics run only with both POSTHOG_KEY and POSTHOG_HOST (SPEC.md §4). */
     POSTHOG_KEY: z
       .string()
@@ -174,6 +189,27 @@ export const configSchema = z
     }
     if (value.NETBOX_URL !== undefined && value.NETBOX_TOKEN === undefined) {
       ctx.addIssue({ code: 'custom', path: ['NETBOX_TOKEN'], message: 'is required with NETBOX_URL' });
+    }
+    if (
+      (value.KEYCLOAK_ADMIN_CLIENT_ID === undefined) !==
+      (value.KEYCLOAK_ADMIN_CLIENT_SECRET === undefined)
+    ) {
+      const missing =
+        value.KEYCLOAK_ADMIN_CLIENT_ID === undefined
+          ? 'KEYCLOAK_ADMIN_CLIENT_ID'
+          : 'KEYCLOAK_ADMIN_CLIENT_SECRET';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required with the other KEYCLOAK_ADMIN_ variable',
+      });
+    }
+    if (value.KEYCLOAK_ADMIN_CLIENT_ID !== undefined && value.OIDC_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KEYCLOAK_ADMIN_CLIENT_ID'],
+        message: 'needs OIDC_URL (the dev IdP manages its logins itself)',
+      });
     }
     if (
       value.OIDC_URL === undefined &&

@@ -7,6 +7,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { type Jobs, type JobsOptions, startJobs } from '../src/jobs/jobs.ts';
+import { createIdentityAdmin } from '../src/modules/users/identity.sources.ts';
+import type { IdentityAdmin } from '../src/modules/users/identity-admin.ts';
 import { freePort } from './ports.ts';
 
 export interface TestServer {
@@ -28,6 +30,8 @@ export interface TestServerOptions {
    * shared database, so that its workers never take another test file's jobs.
    */
   jobs?: Pick<JobsOptions, 'schema' | 'sweep' | 'retryDelaySeconds' | 'work'>;
+  /** Wraps the configured identity admin (the dev IdP's), e.g. to make it stop answering. */
+  identity?: (configured: IdentityAdmin) => IdentityAdmin;
 }
 
 /** The whole product (API + dev IdP) on a real port against this run's fresh database. */
@@ -63,6 +67,7 @@ export async function startTestServer(
     ping: async () => void (await pool.query('select 1')),
     logger: logStream ? { stream: logStream } : false,
     mailQueue: jobs?.mailQueue,
+    identityAdmin: options.identity?.(createIdentityAdmin(config, db)),
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

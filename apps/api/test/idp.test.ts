@@ -714,6 +714,7 @@ describe('start-up', () => {
   const accounts: IdpAccountStore = {
     findByUsername: async () => undefined,
     findById: async () => undefined,
+    findLoginById: async () => undefined,
     rights: async () => ({}),
     setPassword: async () => {},
   };

@@ -5,7 +5,7 @@ import { createDatabase } from '../src/db/client.ts';
 import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/databases.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from './harness.ts';
 
 /**
  * A database of its own on this run's server, migrated and seeded like the run's shared one (without
@@ -36,9 +36,13 @@ export async function seededDatabase(label: string) {
 }
 
 /** The whole product on a seeded database of this file's own (see seededDatabase). */
-export async function startTicketsServer(label: string, env: Record<string, string> = {}) {
+export async function startTicketsServer(
+  label: string,
+  env: Record<string, string> = {},
+  options: Pick<TestServerOptions, 'identity'> = {},
+) {
   const { databaseUrl, drop } = await seededDatabase(label);
-  const server: TestServer = await startTestServer(env, undefined, { databaseUrl });
+  const server: TestServer = await startTestServer(env, undefined, { databaseUrl, ...options });
   const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // Dropping the database (WITH FORCE) can reach a connection that is still closing after sql.end();
   // its "terminating connection" is expected then, not a failure of the test.

@@ -25,6 +25,21 @@ const en = {
   signedOutTitle: 'You are signed out',
   signedOutText: 'You have been signed out of {brand}.',
   backTo: 'Back to {brand}',
+  setPasswordTitle: 'Choose your password',
+  setPasswordIntro: 'You have been invited to {brand}. Choose a password for the username {username}.',
+  newPassword: 'New password',
+  newPasswordHint: 'At least {min} characters.',
+  confirmPassword: 'Repeat the password',
+  setPasswordSubmit: 'Save password',
+  passwordTooShort: 'Enter at least {min} characters.',
+  passwordTooLong: 'Enter at most {max} characters.',
+  passwordMismatch: 'The passwords do not match.',
+  passwordSetTitle: 'Your password is saved',
+  passwordSetText: 'You can now sign in to {brand} with the username {username}.',
+  signInTo: 'Sign in to {brand}',
+  linkExpiredTitle: 'This link no longer works',
+  linkExpiredText:
+    'The link has expired or has been used already. Ask the person who invited you for a new invitation.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -53,6 +68,21 @@ const nl: Messages = {
   signedOutTitle: 'U bent uitgelogd',
   signedOutText: 'U bent uitgelogd bij {brand}.',
   backTo: 'Terug naar {brand}',
+  setPasswordTitle: 'Kies uw wachtwoord',
+  setPasswordIntro: 'U bent uitgenodigd voor {brand}. Kies een wachtwoord voor de gebruikersnaam {username}.',
+  newPassword: 'Nieuw wachtwoord',
+  newPasswordHint: 'Minstens {min} tekens.',
+  confirmPassword: 'Herhaal het wachtwoord',
+  setPasswordSubmit: 'Wachtwoord opslaan',
+  passwordTooShort: 'Vul minstens {min} tekens in.',
+  passwordTooLong: 'Vul hoogstens {max} tekens in.',
+  passwordMismatch: 'De wachtwoorden zijn niet gelijk.',
+  passwordSetTitle: 'Uw wachtwoord is opgeslagen',
+  passwordSetText: 'U kunt nu inloggen bij {brand} met de gebruikersnaam {username}.',
+  signInTo: 'Inloggen bij {brand}',
+  linkExpiredTitle: 'Deze link werkt niet meer',
+  linkExpiredText:
+    'De link is verlopen of al gebruikt. Vraag degene die u uitnodigde om een nieuwe uitnodiging.',
 };
 
 const catalogue: Record<Language, Messages> = { en, nl };

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type Koa from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';
+import { ACTION_TOKEN_PATH } from './action-tokens.ts';
 import { deleteExpired } from './adapter.ts';
 import type { IdpContext } from './context.ts';
 import { BodyTooLargeError, isFormPost, readBody, replayRequest, send, sendJson } from './http.ts';
@@ -10,6 +11,7 @@ import { ensureKeys } from './keys.ts';
 import { createLogoutHandler } from './logout.ts';
 import { createPages } from './pages.ts';
 import { createProvider, ROUTES } from './provider.ts';
+import { createSetPasswordHandlers } from './set-password.ts';
 import { createTokenTools, type TokenTools } from './tokens.ts';
 import type { IdpHandle, IdpOptions } from './types.ts';
 import { createUserInfoHandlers } from './userinfo.ts';
@@ -153,6 +155,7 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   const interactions = createInteractionHandlers(context);
   const logout = createLogoutHandler(context);
   const userInfo = createUserInfoHandlers(context);
+  const setPassword = createSetPasswordHandlers(context);
   const callback = provider.callback();
 
   /** Handlers write the raw response themselves; Fastify only routes. */
@@ -217,6 +220,9 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
         pages.css,
       );
     });
+    // A static path: it wins over the login page's /login-actions/:uid.
+    scope.get(`${routePrefix}${ACTION_TOKEN_PATH}`, ROUTE_OPTIONS, raw(setPassword.show));
+    scope.post(`${routePrefix}${ACTION_TOKEN_PATH}`, ROUTE_OPTIONS, raw(setPassword.submit));
     scope.get<{ Params: { uid: string } }>(
       `${routePrefix}/login-actions/:uid`,
       ROUTE_OPTIONS,

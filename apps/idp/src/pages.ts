@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { t } from './i18n.ts';
 import type { Language } from './types.ts';
-import { htmlHeaders, type LoginPageInput, loginPage, messagePage } from './views.ts';
+import {
+  htmlHeaders,
+  type LoginPageInput,
+  loginPage,
+  messagePage,
+  type SetPasswordPageInput,
+  setPasswordPage,
+} from './views.ts';
 
 const css = readFileSync(new URL('./assets/login.css', import.meta.url));
 
@@ -31,6 +38,26 @@ export function createPages({
     css,
     headers,
     login: (input: Omit<LoginPageInput, 'brand' | 'cssHref'>) => loginPage({ ...input, brand, cssHref }),
+    setPassword: (input: Omit<SetPasswordPageInput, 'brand' | 'cssHref'>) =>
+      setPasswordPage({ ...input, brand, cssHref }),
+    passwordSet: (language: Language, username: string) =>
+      messagePage({
+        language,
+        brand,
+        cssHref,
+        title: t(language, 'passwordSetTitle'),
+        text: t(language, 'passwordSetText', { brand, username }),
+        link: { href: `${publicUrl}/`, label: t(language, 'signInTo', { brand }) },
+      }),
+    linkExpired: (language: Language) =>
+      messagePage({
+        language,
+        brand,
+        cssHref,
+        title: t(language, 'linkExpiredTitle'),
+        text: t(language, 'linkExpiredText'),
+        link: back(language),
+      }),
     expired: (language: Language) =>
       messagePage({
         language,

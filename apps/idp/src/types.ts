@@ -16,15 +16,18 @@ export interface IdpAccount {
   globalRoles: string[];
 }
 
+/** passwordHash is null for an account without a password yet (invited) or a disabled one. */
 export type IdpLoginAccount = IdpAccount & { passwordHash: string | null };
 
 /** What the IdP needs of the portal's accounts; the portal database stays the source of truth. */
 export interface IdpAccountStore {
   findByUsername(username: string): Promise<IdpLoginAccount | undefined>;
   findById(id: string): Promise<IdpAccount | undefined>;
+  /** For the set-password page: the account with its password hash, undefined when disabled. */
+  findLoginById(id: string): Promise<IdpLoginAccount | undefined>;
   /** Customer rights plus 'global', computed by the portal (DESIGN.md §2). */
   rights(id: string): Promise<RightsMap>;
-  /** The change-password page's (POST /api/v2/password). */
+  /** The change-password page's (POST /api/v2/password) and the set-password page's. */
   setPassword(id: string, passwordHash: string): Promise<void>;
 }
 

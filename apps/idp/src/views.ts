@@ -146,3 +146,44 @@ ${input.form ? `${input.form.html}\n<p><button form="${escapeHtml(input.form.id)
 ${input.link ? `<p><a class="button" href="${escapeHtml(input.link.href)}">${escapeHtml(input.link.label)}</a></p>` : ''}`;
   return layout({ language: input.language, title: input.title, cssHref: input.cssHref, body });
 }
+
+export interface SetPasswordPageInput {
+  language: Language;
+  brand: string;
+  cssHref: string;
+  /** Where the form posts: this link, with the chosen language. */
+  action: string;
+  switchLanguage: { href: string; language: Language };
+  username: string;
+  minLength: number;
+  error?: string | undefined;
+}
+
+/**
+ * The set-password page of an invitation, with Keycloak's ids (#kc-passwd-update-form, #password-new,
+ * #password-confirm), so that tests of the invitation work against Keycloak's page too.
+ */
+export function setPasswordPage(input: SetPasswordPageInput): string {
+  const { language, brand, error } = input;
+  const text = (key: Parameters<typeof t>[1], values?: Record<string, string>) =>
+    escapeHtml(t(language, key, values));
+  const invalid = error ? ' aria-invalid="true" aria-describedby="input-error"' : '';
+  const other = input.switchLanguage;
+  const body = `<header class="top">
+<p class="brand">${escapeHtml(brand)}</p>
+<nav aria-label="${text('languageNav')}"><a href="${escapeHtml(other.href)}" hreflang="${other.language}" lang="${other.language}">${escapeHtml(t(other.language, 'languageName'))}</a></nav>
+</header>
+<h1>${text('setPasswordTitle')}</h1>
+<p>${text('setPasswordIntro', { brand, username: input.username })}</p>
+${error ? `<p id="input-error" class="alert" role="alert">${escapeHtml(error)}</p>` : ''}
+<form id="kc-passwd-update-form" method="post" action="${escapeHtml(input.action)}" novalidate>
+<input type="text" name="username" value="${escapeHtml(input.username)}" autocomplete="username" hidden readonly>
+<label for="password-new">${text('newPassword')}</label>
+<input id="password-new" name="password-new" type="password" autocomplete="new-password" minlength="${input.minLength}" aria-describedby="password-hint" required autofocus${invalid}>
+<p id="password-hint" class="hint">${text('newPasswordHint', { min: String(input.minLength) })}</p>
+<label for="password-confirm">${text('confirmPassword')}</label>
+<input id="password-confirm" name="password-confirm" type="password" autocomplete="new-password" required${invalid}>
+<button id="kc-submit" type="submit">${text('setPasswordSubmit')}</button>
+</form>`;
+  return layout({ language, title: t(language, 'setPasswordTitle'), cssHref: input.cssHref, body });
+}

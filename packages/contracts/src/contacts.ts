@@ -33,7 +33,7 @@ export function phoneHref(value: string): string {
   return `tel:${value.replace(/[^+\d]/g, '')}`;
 }
 
-const phoneSchema = text()
+export const phoneSchema = text()
   .max(40, PHONE_MESSAGE)
   .transform((value, context) => {
     if (value === '') return null;
@@ -178,3 +178,30 @@ export const technicalEmailListSchema = z
 /** Display name of a contact: first and last name. */
 export const contactName = (contact: { first_name: string; last_name: string }) =>
   `${contact.first_name} ${contact.last_name}`.trim();
+
+/** PUT contacts/{id}/login: turn a contact's login off (their rights in this customer end) or on again. */
+export const loginStateSchema = z.object({ enabled: z.boolean() }).strict().meta({ id: 'LoginState' });
+export type LoginState = z.infer<typeof loginStateSchema>;
+
+/**
+ * DELETE contacts/{id}/login answers what became of the login: `removed` from the identity provider,
+ * or `pending` when the IdP did not answer. Either way the portal has taken the rights away already;
+ * a pending removal is retried by the identity job (SPEC.md §8's failed-removal message).
+ */
+export const loginRemovalSchema = z
+  .object({ contact: contactSchema, identity: z.enum(['removed', 'pending']) })
+  .meta({ id: 'LoginRemoval' });
+export type LoginRemoval = z.infer<typeof loginRemovalSchema>;
+
+/** PUT /api/v2/me/profile: what a user changes of themselves (SPEC.md's My profile, self-service). */
+export const profileUpdateSchema = z
+  .object({
+    given_name: nameSchema,
+    family_name: nameSchema,
+    phone: phoneSchema.nullable().default(null),
+    mobile: phoneSchema.nullable().default(null),
+  })
+  .strict()
+  .meta({ id: 'ProfileUpdate' });
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

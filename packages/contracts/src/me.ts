@@ -10,6 +10,9 @@ export const meSchema = z
     given_name: z.string().nullable(),
     family_name: z.string().nullable(),
     email: z.string().nullable(),
+    /** Phone numbers in their international form (the user edits them on My profile). */
+    phone: z.string().nullable(),
+    mobile: z.string().nullable(),
     language: languageSchema,
     memberships: z.array(
       z.object({ customer_id: z.number().int(), display_name: z.string(), role: z.enum(customerRoles) }),

@@ -13,6 +13,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { AuditLog, Transaction } from '../audit/audit.service.ts';
 import type { ContactRow, ContactsRepo } from './contacts.repo.ts';
+import type { LoginHooks } from './logins.service.ts';
 
 /** Who is asking: for the audit log, and their rights (computed per request). */
 export interface ContactsCaller {
@@ -24,6 +25,8 @@ export interface ContactsDeps {
   repo: ContactsRepo;
   audit: AuditLog;
   cursors: Cursors;
+  /** The logins of contacts: told of role changes and deleted contacts, to update the IdP. */
+  logins?: LoginHooks;
 }
 
 const LIST = 'contacts';
@@ -98,7 +101,7 @@ const asRow = (data: ContactData, before?: ContactRow) => ({
  * staff only, role changes of a user need user-admin, nobody changes their own roles, and a company
  * keeps at least one owner. Every write commits together with its one audit event.
  */
-export function createContactsService({ repo, audit, cursors }: ContactsDeps) {
+export function createContactsService({ repo, audit, cursors, logins }: ContactsDeps) {
   function present(caller: ContactsCaller, row: ContactRow): Contact {
     return {
       ...toContactSummary(row),
@@ -213,7 +216,7 @@ export function createContactsService({ repo, audit, cursors }: ContactsDeps) {
     ): Promise<Contact> {
       assertMayWriteInternal(caller, input);
       const data = { ...input, roles: sortRoles(input.roles) };
-      await write(caller, customerId, async (tx) => {
+      const login = await write(caller, customerId, async (tx) => {
         const before = await repo.get(customerId, id, tx);
         if (!before) throw contactNotFound(id);
         const rolesChanged = before.roles.join() !== data.roles.join();
@@ -228,20 +231,25 @@ export function createContactsService({ repo, audit, cursors }: ContactsDeps) {
         await assertEmailFree(tx, customerId, data.email, id);
         await assertKeepsOwner(tx, customerId, before, data);
         await repo.update(tx, customerId, id, data);
-        if (rolesChanged && before.user_id)
-          await repo.setMembership(tx, customerId, before.user_id, data.roles[0]);
+        const changedLogin = rolesChanged && before.user_id ? before.user_id : undefined;
+        if (changedLogin) {
+          await repo.setMembership(tx, customerId, changedLogin, data.roles[0]);
+          await logins?.changed(tx, changedLogin);
+        }
         return {
-          result: undefined,
+          result: changedLogin,
           action: rolesChanged ? 'contact.roles' : 'contact.update',
           object: `contacts/${id}`,
           summary: changeSummary(auditFields(before), auditFields(asRow(data, before))) || 'no change',
         };
       });
+      // The IdP's rights attribute follows the membership (DESIGN.md §2).
+      if (login) await logins?.committed(login);
       return this.detail(caller, customerId, id);
     },
 
     async remove(caller: ContactsCaller, customerId: number, id: number): Promise<void> {
-      await write(caller, customerId, async (tx) => {
+      const login = await write(caller, customerId, async (tx) => {
         const before = await repo.get(customerId, id, tx);
         if (!before) throw contactNotFound(id);
         if (before.user_id === caller.actor.id) {
@@ -251,13 +259,15 @@ export function createContactsService({ repo, audit, cursors }: ContactsDeps) {
         // The login loses its rights in this customer with the contact, on its next request.
         if (before.user_id) await repo.setMembership(tx, customerId, before.user_id, undefined);
         await repo.remove(tx, customerId, id);
+        if (before.user_id) await logins?.changed(tx, before.user_id);
         return {
-          result: undefined,
+          result: before.user_id,
           action: 'contact.delete',
           object: `contacts/${id}`,
           summary: `deleted ${contactName(before)}`,
         };
       });
+      if (login) await logins?.committed(login);
     },
 
     async callList(customerId: number): Promise<ContactSummary[]> {

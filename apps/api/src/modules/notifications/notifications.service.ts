@@ -157,6 +157,20 @@ export function createNotificationsService(deps: NotificationsDeps) {
     ...publisher,
     applicationEvents,
 
+    /**
+     * One mail another module wrote (an invitation), through the same outbox and mail job as every
+     * other: recorded in the caller's transaction (or alone), handed to the queue with `dispatch`.
+     */
+    async recordMail(
+      mail: Pick<
+        NewMail,
+        'idempotencyKey' | 'userId' | 'recipient' | 'language' | 'subject' | 'text' | 'html'
+      >,
+      tx: Executor = deps.db,
+    ): Promise<number[]> {
+      return repo.insertMails(tx, [mail]);
+    },
+
     async list(userId: string, query: { unread?: boolean; limit: number; cursor?: string }) {
       const rows = await repo.list(userId, {
         unread: query.unread,

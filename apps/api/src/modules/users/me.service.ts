@@ -17,6 +17,8 @@ export function createMeService(repo: UsersRepo, users: UsersService) {
       given_name: row?.givenName ?? principal.givenName ?? null,
       family_name: row?.familyName ?? principal.familyName ?? null,
       email: row?.email ?? principal.email ?? null,
+      phone: row?.phone ?? null,
+      mobile: row?.mobile ?? null,
       language: row?.language ?? principal.locale ?? 'nl',
       memberships: memberships.map((m) => ({
         customer_id: m.customerId,

@@ -50,11 +50,17 @@ export function createUsersService(repo: UsersRepo, { rolePrefix }: Options) {
   const accountStore: IdpAccountStore = {
     async findByUsername(username) {
       const row = await repo.findByUsername(username);
-      return row && { ...toAccount(row), passwordHash: row.passwordHash };
+      // A login turned off (or removed) cannot sign in: it has no password the page could match.
+      return row && { ...toAccount(row), passwordHash: row.enabled ? row.passwordHash : null };
     },
+    async findLoginById(id) {
+      const row = await repo.findById(id);
+      return row?.enabled ? { ...toAccount(row), passwordHash: row.passwordHash } : undefined;
+    },
+    /** A login turned off is unknown to the IdP: its refresh tokens and userinfo stop working. */
     async findById(id) {
       const row = await repo.findById(id);
-      return row && toAccount(row);
+      return row?.enabled ? toAccount(row) : undefined;
     },
     async rights(id) {
       const row = await repo.findById(id);

@@ -71,5 +71,9 @@ export const operationIds: Record<string, string> = {
   "GET /api/v2/customer/{customer_id}/contacts/{contact_id}": "getContact",
   "PUT /api/v2/customer/{customer_id}/contacts/{contact_id}": "updateContact",
   "DELETE /api/v2/customer/{customer_id}/contacts/{contact_id}": "deleteContact",
+  "POST /api/v2/customer/{customer_id}/contacts/{contact_id}/invite": "inviteContact",
+  "PUT /api/v2/customer/{customer_id}/contacts/{contact_id}/login": "setContactLogin",
+  "DELETE /api/v2/customer/{customer_id}/contacts/{contact_id}/login": "removeContactLogin",
+  "PUT /api/v2/me/profile": "updateMyProfile",
   "POST /api/v2/password": "changePassword"
 };

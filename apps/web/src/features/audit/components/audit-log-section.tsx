@@ -25,6 +25,7 @@ const ACTION_GROUPS = [
   'kubeconfig',
   'invoice',
   'contract',
+  'profile',
 ] as const;
 
 /** The audit log on the Company screen: who changed what and when, filtered by person, action and day. */

@@ -14,6 +14,7 @@ import { useDeleteContact } from '../api/use-delete-contact.ts';
 import { RoleBadges, SyncBadge } from './contact-badges.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { contactRights } from './contacts-page.tsx';
+import { LoginSection } from './login-section.tsx';
 
 /** /company/{customerId}/contacts/{id}: one contact; edit and delete for those who may. */
 export function ContactDetailPage({ customerId, contactId }: { customerId: number; contactId: number }) {
@@ -26,6 +27,7 @@ export function ContactDetailPage({ customerId, contactId }: { customerId: numbe
   const [confirming, setConfirming] = useState(false);
   const editable = session.can(contactRights.edit, customerId);
   const deletable = session.can(contactRights.admin, customerId);
+  const userAdmin = session.can(contactRights.users, customerId);
   const back = (
     <Anchor
       renderRoot={(props) => (
@@ -140,6 +142,7 @@ export function ContactDetailPage({ customerId, contactId }: { customerId: numbe
           ]}
         />
       )}
+      {userAdmin && !editing && <LoginSection customerId={customerId} contact={contact} />}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('contacts.deleteTitle')}>
         <Stack gap="md">
           <Text>{t('contacts.deleteConfirm', { name: contact.name })}</Text>

@@ -15,6 +15,7 @@ import { TechnicalEmailsSection } from './technical-emails-section.tsx';
 export const contactRights = {
   edit: { customer: ['contact-edit'] },
   admin: { customer: ['contact-admin'] },
+  users: { customer: ['user-admin'] },
   staff: { global: ['contact-read'] },
 } as const;
 

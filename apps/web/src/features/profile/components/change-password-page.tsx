@@ -17,6 +17,11 @@ export function keycloakAccountUrl(oidc: { url: string; realm: string }): string
   return `${oidc.url.replace(/\/+$/, '')}/realms/${encodeURIComponent(oidc.realm)}/account/#/security/signingin`;
 }
 
+/** Keycloak's account console: password, two-factor sign-in and active sessions. */
+export function accountConsoleUrl(oidc: { url: string; realm: string }): string {
+  return `${oidc.url.replace(/\/+$/, '')}/realms/${encodeURIComponent(oidc.realm)}/account/`;
+}
+
 /** /user/change-password (public): a form with the dev IdP, a link to the account console with Keycloak. */
 export function ChangePasswordPage() {
   const { t } = useTranslation();

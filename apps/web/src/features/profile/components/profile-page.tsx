@@ -16,7 +16,7 @@ import {
 import type { Language, Me } from '@portaal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
@@ -26,7 +26,9 @@ import { currentLanguage, LANGUAGES } from '../../../lib/i18n.ts';
 import { meQueries } from '../api/me-queries.ts';
 import { useUpdateLanguage } from '../api/use-update-language.ts';
 import { staffRole } from '../utils/roles.ts';
+import { accountConsoleUrl } from './change-password-page.tsx';
 import classes from './profile.module.css';
+import { ProfileDetailsForm } from './profile-details-form.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -54,6 +56,8 @@ function Loading({ lines }: { lines: number }) {
 
 function PersonalDetails({ me }: { me: Me }) {
   const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  if (editing) return <ProfileDetailsForm me={me} onDone={() => setEditing(false)} />;
   const name = [me.given_name, me.family_name].filter(Boolean).join(' ');
   const none = (
     <Text span c="dimmed" fs="italic">
@@ -66,12 +70,41 @@ function PersonalDetails({ me }: { me: Me }) {
         items={[
           { label: t('profile.name'), value: name || none },
           { label: t('profile.email'), value: me.email || none },
+          { label: t('profile.phone'), value: me.phone || none },
+          { label: t('profile.mobile'), value: me.mobile || none },
           { label: t('profile.username'), value: me.username },
         ]}
       />
+      <Button variant="default" onClick={() => setEditing(true)} w="fit-content">
+        {t('profile.edit')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * Password, two-factor sign-in and sessions live at the IdP: Keycloak's account console, or the dev
+ * IdP's change-password page (the portal's /user/change-password form).
+ */
+function AccountPages() {
+  const { t } = useTranslation();
+  const { config } = useSession();
+  const link =
+    config.password_change === 'portal' ? (
       <Anchor component={Link} to="/user/change-password" size="sm" w="fit-content">
         {t('profile.changePassword')}
       </Anchor>
+    ) : (
+      <Anchor href={accountConsoleUrl(config.oidc)} size="sm" w="fit-content">
+        {t('profile.accountLink')}
+      </Anchor>
+    );
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        {t('profile.accountHint')}
+      </Text>
+      {link}
     </Stack>
   );
 }
@@ -172,8 +205,12 @@ function Roles({ me }: { me: Me }) {
   );
 }
 
-/** /user/profile: name, e-mail, username, language preference and roles per company. */
-export function ProfilePage() {
+/**
+ * /user/profile: own details (name, phone, mobile editable), the IdP's account pages, language,
+ * notification choices and roles per company. `notificationChoices` is the slot for the
+ * notifications feature's section (the route composes it; features do not import each other).
+ */
+export function ProfilePage({ notificationChoices }: { notificationChoices?: ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
   const query = useQuery(meQueries.profile(api));
@@ -215,11 +252,18 @@ export function ProfilePage() {
           <Section id="profile-details" title={t('profile.details')}>
             {details}
           </Section>
+          <Section id="profile-account" title={t('profile.account')}>
+            <AccountPages />
+          </Section>
           {preferences && (
             <Section id="profile-preferences" title={t('profile.preferences')}>
               {preferences}
             </Section>
           )}
+          {/* ── SLOT: notification choices (the `channels` work) ────────────────────────────────
+              The route passes the notifications feature's section as `notificationChoices`; it
+              renders here, below Preferences, as a Section of its own (its heading, its states). */}
+          {me && notificationChoices}
         </Stack>
         {roles && (
           <Section id="profile-roles" title={t('profile.roles.title')}>
