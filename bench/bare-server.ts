@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { groupUsage, periodOf, USAGE_PERIOD_PATTERN } from '@portaal/contracts';
 import pg from 'pg';
 import { z } from 'zod';
 import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
@@ -66,6 +67,38 @@ where t.customer_id = $1::int
   and ($7::text is null or t.subject ilike $7::text or t.id = $8::bigint)
 order by t.updated_at desc nulls last, t.id desc nulls last
 limit $9::int`;
+
+// The usage screen and the report list: USAGE_SQL of apps/api/src/modules/usage/usage.repo.ts and
+// REPORT_LIST_SQL of reports.repo.ts, copied (the sla suite checks that the texts are still equal),
+// run as the same named statements.
+
+export const USAGE_ENTRIES_SQL = `select id, type, subtype, unit, usage_type, period_start_amount, remaining_amount, used_amount,
+  overusage_amount, renews, rate
+from usage_entries
+where customer_id = $1::int and period = $2::text
+order by usage_type, subtype, id`;
+
+export const USAGE_PERIODS_SQL = `select distinct period from usage_entries where customer_id = $1::int order by period desc`;
+
+export const REPORT_LIST_BARE_SQL = `select display_id, kind, period,
+  to_char(generated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as generated_at
+from reports
+where customer_id = $1::int and ($2::text is null or kind = $2::text) and ($3::text is null or period = $3::text)
+order by period desc, kind`;
+
+interface UsageRow {
+  id: number;
+  type: 'hours' | 'storage' | 'traffic' | 'observe';
+  subtype: string;
+  unit: string;
+  usage_type: string;
+  period_start_amount: number;
+  remaining_amount: number;
+  used_amount: number;
+  overusage_amount: number;
+  renews: boolean;
+  rate: string;
+}
 
 interface TicketRow {
   id: string;
@@ -325,6 +358,40 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
         headers.link = `</api/v2/customer/${customerId}/tickets?${query.toString()}>; rel="next"`;
       }
       return send(response, 200, items, headers);
+    }
+    const usage = /^\/api\/v2\/customer\/(\d{1,10})\/usage$/.exec(pathname);
+    if (usage?.[1]) {
+      const customerId = Number(usage[1]);
+      if (!(await customerKnown(customerId))) return send(response, 404, { status: 404 });
+      const query = new URLSearchParams(queryString);
+      const asked = query.get('period');
+      if (asked !== null && !USAGE_PERIOD_PATTERN.test(asked)) return send(response, 400, { status: 400 });
+      const period = asked ?? periodOf(new Date());
+      const [entries, periods] = await Promise.all([
+        named<UsageRow>('usage_entries', USAGE_ENTRIES_SQL, [customerId, period]),
+        named<{ period: string }>('usage_periods', USAGE_PERIODS_SQL, [customerId]),
+      ]);
+      return send(response, 200, {
+        period,
+        periods: periods.map((row) => row.period),
+        groups: groupUsage(entries.map(({ rate: _rate, ...entry }) => entry)),
+      });
+    }
+    const reportList = /^\/api\/v2\/customer\/(\d{1,10})\/reports$/.exec(pathname);
+    if (reportList?.[1]) {
+      const customerId = Number(reportList[1]);
+      if (!(await customerKnown(customerId))) return send(response, 404, { status: 404 });
+      const query = new URLSearchParams(queryString);
+      const kind = query.get('kind');
+      const period = query.get('period');
+      if (
+        (kind !== null && kind !== 'sla' && kind !== 'usage') ||
+        (period !== null && !USAGE_PERIOD_PATTERN.test(period))
+      ) {
+        return send(response, 400, { status: 400 });
+      }
+      const rows = await named('report_list', REPORT_LIST_BARE_SQL, [customerId, kind, period]);
+      return send(response, 200, rows);
     }
     if (pathname === '/api/v2/customer') {
       const query = new URLSearchParams(queryString);

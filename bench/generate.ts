@@ -1,4 +1,11 @@
-import { departmentForCategory, type TicketCategory, type TicketStatus } from '@portaal/contracts';
+import {
+  departmentForCategory,
+  displayIdOf,
+  periodOf,
+  recentPeriods,
+  type TicketCategory,
+  type TicketStatus,
+} from '@portaal/contracts';
 import { hashPassword } from '@portaal/idp/password';
 import type pg from 'pg';
 import {
@@ -7,6 +14,9 @@ import {
   demoUsers,
   iban,
 } from '../apps/api/src/db/seed/demo-data.ts';
+import { createReportGenerator } from '../apps/api/src/modules/reports/reports.generate.ts';
+import type { ReportsRepo } from '../apps/api/src/modules/reports/reports.repo.ts';
+import { type Bundle, buildDemoUsage, bundle } from '../apps/api/src/modules/usage/usage.seed.ts';
 
 export interface GenerateOptions {
   customers: number;
@@ -18,6 +28,8 @@ export interface GenerateOptions {
   tickets: number;
   /** Tickets of the first generated customer: enough for a 500th page of 25 and then some. */
   bigCustomerTickets: number;
+  /** Months of usage per customer up to the current one (SPEC: 13); reports for each ended month. */
+  usageMonths: number;
 }
 
 export interface GeneratedData {
@@ -31,6 +43,10 @@ export interface GeneratedData {
     /** Owner of the big customer (ticket-read-all); logs in at the dev IdP with the demo password. */
     ownerUsername: string;
   };
+  usage: {
+    /** The months with usage, newest (the current month) first; reports exist for all but the first. */
+    periods: string[];
+  };
 }
 
 export const defaultGenerateOptions: GenerateOptions = {
@@ -40,6 +56,7 @@ export const defaultGenerateOptions: GenerateOptions = {
   seed: 20_260_101,
   tickets: 200_000,
   bigCustomerTickets: 15_000,
+  usageMonths: 13,
 };
 
 export const BENCH_TICKET_OWNER = 'bench-owner';
@@ -621,9 +638,11 @@ export async function generateBenchData(
   const started = performance.now();
   const data = build(options);
   const ticketData = buildTickets(options, data);
+  const usageData = await buildUsage(options, data.customerIds, new Date());
   const ownerPasswordHash = await hashPassword(DEMO_PASSWORD);
   const client = await pool.connect();
   let ticketRows = 0;
+  let usageRows = { usage_entries: 0, reports: 0 };
   try {
     await client.query('begin');
     const c = data.customers.data;
@@ -684,6 +703,7 @@ export async function generateBenchData(
       ticketData.bigCustomerId,
     ]);
     ticketRows = await insertTickets(client, ticketData);
+    usageRows = await insertUsage(client, usageData);
     await client.query('commit');
     // Fresh statistics, so the planner sees 10,000 customers and not the handful of the demo seed.
     await client.query('analyze');
@@ -705,6 +725,7 @@ export async function generateBenchData(
       memberships: data.memberships.length + 1,
       tickets: ticketRows,
       ticket_watchers: ticketData.watchers.length,
+      ...usageRows,
     },
     ms: performance.now() - started,
     tickets: {
@@ -712,6 +733,7 @@ export async function generateBenchData(
       bigCustomerTickets: options.bigCustomerTickets,
       ownerUsername: BENCH_TICKET_OWNER,
     },
+    usage: { periods: usageData.periods },
   };
 }
 
@@ -755,4 +777,192 @@ async function insertTickets(client: pg.PoolClient, { tickets, watchers }: Retur
     [w.position.map((position) => ids[position as number]), w.userId],
   );
   return ids.length;
+}
+
+/** The bundle kinds a generated customer draws from: the demo's, with amounts scaled per customer. */
+const bundleCatalogue: Bundle[] = [
+  bundle('hours', 'manhour', 'support', 'hour', 8, 0.8, '95.00', { step: 0.25 }),
+  bundle('hours', 'consultancy', 'project', 'hour', 40, 0.12, '115.00', { renews: false, step: 0.25 }),
+  bundle('storage', 'storage', 'block', 'GiB', 500, 0.55, '0.06'),
+  bundle('storage', 'storage', 'object', 'TiB', 2, 0.7, '45.00'),
+  bundle('storage', 'backup', 'object', 'GiB', 250, 0.9, '0.05'),
+  bundle('traffic', 'traffic', 'internet', 'TB', 10, 0.4, '12.50'),
+  bundle('observe', 'observe_series', 'metrics', 'series', 20_000, 0.8, '0.01', { step: 1 }),
+  bundle('observe', 'observe_bytes', 'logs', 'GiB', 100, 1.05, '0.20'),
+];
+
+/**
+ * Usage (issue 12): every generated customer has 2 to 7 bundles over `usageMonths` months up to the
+ * current one (the demo's rules: renewing bundles start full, prepaid ones carry over, some go over
+ * quota), and an SLA and a usage report for every ended month, their figures made by the API's own
+ * report generator from those rows (one to three applications a customer, no incidents). Relative to
+ * today, like the demo, so the usage screen's default month holds data. A random stream of its own.
+ */
+async function buildUsage(options: GenerateOptions, customerIds: readonly number[], now: Date) {
+  const random = seededRandom(options.seed + 2);
+  const periods = recentPeriods(now, options.usageMonths);
+  const usage = new Columns([
+    'customerId',
+    'period',
+    'type',
+    'subtype',
+    'usageType',
+    'unit',
+    'start',
+    'remaining',
+    'used',
+    'overusage',
+    'renews',
+    'rate',
+  ] as const);
+  const reports = new Columns(['customerId', 'kind', 'period', 'displayId', 'data', 'generatedAt'] as const);
+  const byCustomer = new Map<number, ReturnType<typeof buildDemoUsage>>();
+  const applications = new Map<
+    number,
+    { name: string; target: number; uptime: number | null; downtimeMinutes: number }[][]
+  >();
+  for (const customerId of customerIds) {
+    const count = int(random, 2, 7);
+    const deck = [...bundleCatalogue];
+    for (let index = deck.length - 1; index > 0; index--) {
+      const other = Math.floor(random() * (index + 1));
+      [deck[index], deck[other]] = [deck[other] as Bundle, deck[index] as Bundle];
+    }
+    const chosen = deck.slice(0, count);
+    const scale = [0.5, 1, 1, 2, 4][int(random, 0, 4)] as number;
+    const bundles = chosen.map((item) => ({
+      ...item,
+      amount: item.amount * scale,
+      use: item.use * (0.4 + random()),
+    }));
+    const rows = buildDemoUsage(now, { [customerId]: bundles }, { partialCurrent: true }).filter((row) =>
+      periods.includes(row.period),
+    );
+    byCustomer.set(customerId, rows);
+    for (const row of rows) {
+      usage.push({
+        customerId,
+        period: row.period,
+        type: row.type,
+        subtype: row.subtype,
+        usageType: row.usageType,
+        unit: row.unit,
+        start: row.periodStartAmount,
+        remaining: row.remainingAmount,
+        used: row.usedAmount,
+        overusage: row.overusageAmount ?? 0,
+        renews: row.renews ?? false,
+        rate: row.rate ?? '0.00',
+      });
+    }
+    const names = ['Webshop', 'Portal', 'API', 'Intranet', 'Booking'];
+    const apps = Array.from({ length: int(random, 1, 3) }, (_, index) => ({
+      name: names[index] as string,
+      target: random() < 0.5 ? 99.9 : 99.5,
+    }));
+    applications.set(
+      customerId,
+      periods.map(() =>
+        apps.map((app) => {
+          const uptime = random() < 0.9 ? 100 : Math.floor((99 + random()) * 100) / 100;
+          return { ...app, uptime, downtimeMinutes: Math.round(((100 - uptime) / 100) * 43_200) };
+        }),
+      ),
+    );
+  }
+
+  const generator = createReportGenerator({
+    repo: {} as ReportsRepo,
+    tickets: { incidents: async () => [] },
+    usage: {
+      entries: async (customerId, period) =>
+        (byCustomer.get(customerId) ?? [])
+          .filter((row) => row.period === period)
+          .map((row) => ({
+            type: row.type,
+            usage_type: row.usageType,
+            subtype: row.subtype,
+            unit: row.unit,
+            period_start_amount: row.periodStartAmount,
+            used_amount: row.usedAmount,
+            remaining_amount: row.remainingAmount,
+            overusage_amount: row.overusageAmount ?? 0,
+            rate: row.rate ?? '0.00',
+          })),
+    },
+    availability: {
+      month: async (customerId, from) =>
+        applications.get(customerId)?.[periods.indexOf(periodOf(from))] ?? [],
+    },
+  });
+  const ended = periods.slice(1);
+  for (const customerId of customerIds) {
+    for (const period of ended) {
+      const [year, month] = period.split('-').map(Number) as [number, number];
+      const generatedAt = new Date(Date.UTC(year, month, 1, 2)).toISOString();
+      for (const kind of ['sla', 'usage'] as const) {
+        reports.push({
+          customerId,
+          kind,
+          period,
+          displayId: displayIdOf(kind, period),
+          data: JSON.stringify(await generator.compute(customerId, kind, period)),
+          generatedAt,
+        });
+      }
+    }
+  }
+  return { periods, usage, reports };
+}
+
+/** One unnest per table, in chunks that keep each statement's parameters to a few MB. */
+async function insertUsage(
+  client: pg.PoolClient,
+  { usage, reports }: Awaited<ReturnType<typeof buildUsage>>,
+) {
+  const u = usage.data;
+  const chunk = 100_000;
+  for (let start = 0; start < usage.length; start += chunk) {
+    const slice = (column: unknown[]) => column.slice(start, start + chunk);
+    await client.query(
+      `insert into usage_entries (customer_id, period, type, subtype, usage_type, unit, period_start_amount,
+         remaining_amount, used_amount, overusage_amount, renews, rate)
+       select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+         $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::bool[], $12::text[])`,
+      [
+        slice(u.customerId),
+        slice(u.period),
+        slice(u.type),
+        slice(u.subtype),
+        slice(u.usageType),
+        slice(u.unit),
+        slice(u.start),
+        slice(u.remaining),
+        slice(u.used),
+        slice(u.overusage),
+        slice(u.renews),
+        slice(u.rate),
+      ],
+    );
+  }
+  const r = reports.data;
+  const reportChunk = 20_000;
+  for (let start = 0; start < reports.length; start += reportChunk) {
+    const slice = (column: unknown[]) => column.slice(start, start + reportChunk);
+    await client.query(
+      `insert into reports (customer_id, kind, period, display_id, data, generated_at)
+       select customer_id, kind, period, display_id, data::jsonb, generated_at
+       from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+         as t(customer_id, kind, period, display_id, data, generated_at)`,
+      [
+        slice(r.customerId),
+        slice(r.kind),
+        slice(r.period),
+        slice(r.displayId),
+        slice(r.data),
+        slice(r.generatedAt),
+      ],
+    );
+  }
+  return { usage_entries: usage.length, reports: reports.length };
 }

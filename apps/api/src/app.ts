@@ -53,6 +53,7 @@ import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { createPasswordService } from './modules/password/password.service.ts';
 import { createReportGenerator, REPORTS_JOB } from './modules/reports/reports.generate.ts';
+import { createReportRegeneration } from './modules/reports/reports.regenerate.ts';
 import { createReportsRepo } from './modules/reports/reports.repo.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
@@ -62,6 +63,7 @@ import { changeRequestRoutes } from './modules/tickets/change-requests.routes.ts
 import { createDeskRepo } from './modules/tickets/desk.repo.ts';
 import { deskRoutes } from './modules/tickets/desk.routes.ts';
 import { createDeskService } from './modules/tickets/desk.service.ts';
+import { createIncidentReads } from './modules/tickets/tickets.incidents.ts';
 import { ticketsPanel } from './modules/tickets/tickets.panel.ts';
 import { createTicketsRepo } from './modules/tickets/tickets.repo.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
@@ -209,14 +211,29 @@ export async function buildApp({
   const usage = createUsageService(createUsageRepo(db));
   const availability = createAvailabilityService(createAvailabilityRepo(db), db);
   const reportsRepo = createReportsRepo(db);
+  const incidents = createIncidentReads(db);
   dashboard.register(
     slaPanel({
       applications: availability.applications,
-      openIncidents: reportsRepo.openIncidents,
+      openIncidents: incidents.openIncidents,
       usage: async (customerId) => (await usage.usage(customerId, {})).groups,
     }),
   );
   const reports = createReportsService({ repo: reportsRepo, customers, brandName: config.BRAND_NAME });
+  const reportGenerator = createReportGenerator({
+    repo: reportsRepo,
+    tickets: incidents,
+    usage,
+    availability,
+  });
+  const regenerateReport = createReportRegeneration({
+    db,
+    repo: reportsRepo,
+    generator: reportGenerator,
+    audit,
+    customerExists: customers.exists,
+    get: reports.get,
+  });
   const invoices = createInvoicesService({
     repo: createInvoicesRepo(db),
     audit,
@@ -301,13 +318,12 @@ export async function buildApp({
   await app.register(invoiceRoutes, { invoices });
   await app.register(contractRoutes, { contracts });
   await app.register(administrationRoutes, { invoices, contracts });
-  await app.register(reportRoutes, { reports });
+  await app.register(reportRoutes, { reports, regenerate: regenerateReport });
   if (jobs) {
     const prober = createProber({ db, events: notifications.applicationEvents, log: app.log });
     await jobs.periodic(PROBE_JOB, '* * * * *', () => prober.tick());
     // Last month's reports on the first of the month; at start too, so a missing month is filled.
-    const generator = createReportGenerator({ repo: reportsRepo, usage, availability });
-    const monthly = () => generator.generateMonth(generator.lastPeriod(new Date()));
+    const monthly = () => reportGenerator.generateMonth(reportGenerator.lastPeriod(new Date()));
     await jobs.periodic(REPORTS_JOB, '0 2 1 * *', monthly, { expireInSeconds: 3600 });
     monthly().catch((error: unknown) => app.log.error({ err: error }, 'monthly reports failed'));
   }

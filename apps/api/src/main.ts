@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/demo-data.ts';
 import { type Jobs, startJobs } from './jobs/jobs.ts';
+import { warmPdfFonts } from './lib/pdf/index.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -101,6 +102,11 @@ async function main() {
     });
     if (stopping) return;
     await app.listen({ port: config.PORT, host: config.HOST });
+    // The report PDFs' fonts are parsed once per process; doing it now spares the first download.
+    setImmediate(
+      () =>
+        void warmPdfFonts().catch((error: unknown) => app?.log.warn({ err: error }, 'PDF warm-up failed')),
+    );
     // From the process's own start (node, the web build when it ran, module loading, the database).
     const seconds = (performance.now() / 1000).toFixed(1);
     say('');

@@ -147,6 +147,13 @@ describe('the SLA panel of the dashboard', () => {
       'Kassakoppeling API',
       'Webwinkel',
     ]);
+    // Numbers for the client to format in the reader's language, not server-formatted text.
+    for (const item of owner?.items ?? []) {
+      expect(item.detail).toBeNull();
+      expect(item.detail_values?.key).toBe('uptime_of_target');
+      expect(typeof item.detail_values?.values.uptime).toBe('number');
+    }
+    expect(owner?.items.find((item) => item.title === 'Webwinkel')?.detail_values?.values.target).toBe(99.9);
     const financial = await panel('financial-viewer');
     expect(financial?.figures.map((figure) => figure.key)).toEqual([
       'down',

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import { createCursors } from '../src/lib/cursor.ts';
-import { createProber, type Prober, spreadOffset } from '../src/modules/availability/prober.ts';
+import { createProber, httpCheck, type Prober, spreadOffset } from '../src/modules/availability/prober.ts';
 import { createNotificationsService } from '../src/modules/notifications/notifications.service.ts';
 import { createUsersRepo } from '../src/modules/users/users.repo.ts';
 import { createUsersService } from '../src/modules/users/users.service.ts';
@@ -110,9 +110,10 @@ async function step(next: Mode) {
       state: string;
       latency_ms: number | null;
       http_status: number | null;
-      error: string | null;
+      reason_code: string | null;
+      reason_params: Record<string, unknown> | null;
     }>(
-      'select state, latency_ms, http_status, error from application_checks where application_id = $1 order by at desc limit 1',
+      'select state, latency_ms, http_status, reason_code, reason_params from application_checks where application_id = $1 order by at desc limit 1',
       [appId],
     )
   ).rows[0];
@@ -121,7 +122,7 @@ async function step(next: Mode) {
 describe('the prober', () => {
   it('records the first state without notifying anyone', async () => {
     const check = await step('ok');
-    expect(check).toMatchObject({ state: 'up', http_status: 200, error: null });
+    expect(check).toMatchObject({ state: 'up', http_status: 200, reason_code: null, reason_params: null });
     expect(await events()).toEqual(['-→up']);
     expect(await bell()).toBe(0);
     expect((await state())?.checking_since).toBeNull();
@@ -129,26 +130,47 @@ describe('the prober', () => {
 
   it('goes down on a wrong status, once, and notifies the two technical contacts once', async () => {
     const check = await step('down');
-    expect(check).toMatchObject({ state: 'down', http_status: 503, error: 'HTTP 503 instead of 200' });
+    expect(check).toMatchObject({
+      state: 'down',
+      http_status: 503,
+      reason_code: 'unexpected_status',
+      reason_params: { status: 503, expected: 200 },
+    });
     await step('down');
     expect(await events()).toEqual(['-→up', 'up→down']);
     expect(await bell()).toBe(2);
     expect(await mails()).toBe(2);
-    const recipients = await sql.query<{ recipient: string; subject: string; language: string }>(
-      `select recipient, subject, language from mail_outbox where idempotency_key like 'application-event:%' order by recipient`,
+    const recipients = await sql.query<{
+      recipient: string;
+      subject: string;
+      language: string;
+      text: string;
+    }>(
+      `select recipient, subject, language, text from mail_outbox where idempotency_key like 'application-event:%' order by recipient`,
     );
     expect(recipients.rows.map((row) => row.subject)).toEqual(
       recipients.rows.map((row) =>
         row.language === 'nl' ? 'Webwinkel test is niet beschikbaar' : 'Webwinkel test is down',
       ),
     );
+    // The reason in each recipient's language, from the stored code.
+    for (const row of recipients.rows) {
+      expect(row.text).toContain(
+        row.language === 'nl' ? 'Oorzaak: HTTP 503 in plaats van 200' : 'Reason: HTTP 503 instead of 200',
+      );
+    }
   });
 
   it('a server that hangs stays down with the timeout as the reason, without a new change', async () => {
     const started = performance.now();
     const check = await step('hang');
     expect(performance.now() - started).toBeLessThan(3000);
-    expect(check).toMatchObject({ state: 'down', http_status: null, error: 'No answer within 500 ms' });
+    expect(check).toMatchObject({
+      state: 'down',
+      http_status: null,
+      reason_code: 'timeout',
+      reason_params: { timeout_ms: 500 },
+    });
     expect(await events()).toHaveLength(2);
     expect(await bell()).toBe(2);
   });
@@ -171,8 +193,8 @@ describe('the prober', () => {
   it('honours maintenance: no call, state maintenance, no notification; back up afterwards', async () => {
     const at = new Date(now.getTime() + 60_000);
     await sql.query(
-      `insert into maintenance_windows (application_id, starts_at, ends_at, description)
-       values ($1, $2, $3, 'Test window')`,
+      `insert into maintenance_windows (application_id, starts_at, ends_at, kind)
+       values ($1, $2, $3, 'planned')`,
       [appId, new Date(at.getTime() - 1000), new Date(at.getTime() + 90_000)],
     );
     const check = await step('down');
@@ -210,7 +232,7 @@ describe('the prober', () => {
       from: 'up' as const,
       to: 'down' as const,
       at: now,
-      error: 'No answer within 500 ms',
+      reason: { code: 'timeout' as const, params: { timeout_ms: 500 } },
     };
     const ids = await handle.db.transaction((tx) =>
       notifications.applicationEvents.recordApplicationEvent(tx, event),
@@ -218,6 +240,19 @@ describe('the prober', () => {
     expect(ids).toEqual([]);
     expect(await bell()).toBe(6);
     expect(await mails()).toBe(6);
+  });
+
+  it('words nothing itself: a refused connection is a code', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await httpCheck({
+      url: `http://127.0.0.1:${port}/`,
+      expected_status: 200,
+      timeout_ms: 2000,
+    });
+    expect(refused).toMatchObject({ state: 'down', reason: { code: 'connection_refused', params: {} } });
   });
 
   it('spreads applications over the window at fixed offsets', () => {

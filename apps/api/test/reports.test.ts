@@ -20,6 +20,7 @@ import { createAvailabilityRepo } from '../src/modules/availability/availability
 import { createAvailabilityService } from '../src/modules/availability/availability.service.ts';
 import { createReportGenerator } from '../src/modules/reports/reports.generate.ts';
 import { createReportsRepo } from '../src/modules/reports/reports.repo.ts';
+import { createIncidentReads } from '../src/modules/tickets/tickets.incidents.ts';
 import { createUsageRepo } from '../src/modules/usage/usage.repo.ts';
 import { createUsageService } from '../src/modules/usage/usage.service.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -61,6 +62,7 @@ beforeAll(async () => {
   const { db, pool } = createDatabase(server.databaseUrl, 2);
   const generator = createReportGenerator({
     repo: createReportsRepo(db),
+    tickets: createIncidentReads(db),
     usage: createUsageService(createUsageRepo(db)),
     availability: createAvailabilityService(createAvailabilityRepo(db), db),
   });

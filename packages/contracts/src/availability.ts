@@ -5,9 +5,11 @@ import {
   CHECKS_DEFAULT_WIDTH,
   CHECKS_MAX_WIDTH,
 } from './availability-rules.ts';
+import { checkReasonCodes, maintenanceKinds } from './availability-texts.ts';
 import { customerIdSchema, isoDateTimeSchema } from './common.ts';
 
 export * from './availability-rules.ts';
+export * from './availability-texts.ts';
 
 export const availabilityStateSchema = z.enum(availabilityStates);
 export const availabilityRangeSchema = z.enum(availabilityRanges, {
@@ -58,18 +60,37 @@ export const checksQuerySchema = z.object({
 });
 export type ChecksQuery = z.output<typeof checksQuerySchema>;
 
+export const checkReasonSchema = z
+  .object({
+    code: z.enum(checkReasonCodes),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .describe('unexpected_status: status, expected; timeout: timeout_ms; network: detail'),
+  })
+  .describe('Why a check was down, as a code and its particulars (worded by the client in its language)')
+  .meta({ id: 'CheckReason' });
+
 export const outageSchema = z
   .object({
     started_at: isoDateTimeSchema,
     /** null while the application is still down. */
     ended_at: isoDateTimeSchema.nullable(),
-    error: z.string().nullable(),
+    /** Why the check that started it found the application down; the client words it in its language. */
+    reason: checkReasonSchema.nullable(),
   })
   .meta({ id: 'Outage' });
 export type Outage = z.infer<typeof outageSchema>;
 
 export const maintenanceWindowSchema = z
-  .object({ starts_at: isoDateTimeSchema, ends_at: isoDateTimeSchema, description: z.string() })
+  .object({
+    starts_at: isoDateTimeSchema,
+    ends_at: isoDateTimeSchema,
+    kind: z
+      .enum(maintenanceKinds)
+      .nullable()
+      .describe('A standard kind, worded by the client; null for free text'),
+    description: z.string().nullable().describe('Free text as staff wrote it'),
+  })
   .meta({ id: 'MaintenanceWindow' });
 export type MaintenanceWindow = z.infer<typeof maintenanceWindowSchema>;
 

@@ -27,6 +27,14 @@ export const dashboardItemSchema = z
     title: z.string(),
     /** A second line: who, or a short excerpt. */
     detail: z.string().nullable(),
+    /**
+     * A second line of figures instead, formatted by the client in the reader's language (SPEC.md §9):
+     * the text `dashboard.panels.<panel>.details.<key>` with each value as a formatted number.
+     */
+    detail_values: z
+      .object({ key: z.string(), values: z.record(z.string(), z.number()) })
+      .nullable()
+      .optional(),
     at: isoDateTimeSchema.nullable(),
     href: z.string(),
   })

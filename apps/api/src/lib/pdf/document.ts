@@ -1,5 +1,9 @@
+/// <reference path="../../types/fontkit.d.ts" />
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { woffToSfnt } from './woff.ts';
 
 /**
  * The PDF basics every server-side report shares (invoices, SLA and usage reports): A4 pages with the
@@ -12,6 +16,22 @@ const fontFiles = {
   bold: require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff'),
 } as const;
 export type FontName = keyof typeof fontFiles;
+
+/**
+ * The fonts parsed once per process, from WOFF turned into plain SFNT bytes (woff.ts: fontkit inflated
+ * the glyph table again for every glyph a subset took). Given a file, pdfkit reads and parses it for
+ * every document, and fontkit parses Inter's large GSUB/GPOS tables again on the first text laid out.
+ * A parsed fontkit font is read-only for pdfkit, which keeps each document's subset and widths apart
+ * (EmbeddedFont), so one font object serves every document.
+ */
+let parsedFonts: Record<FontName, fontkit.Font> | undefined;
+function fonts(): Record<FontName, fontkit.Font> {
+  parsedFonts ??= {
+    regular: fontkit.create(woffToSfnt(readFileSync(fontFiles.regular))),
+    bold: fontkit.create(woffToSfnt(readFileSync(fontFiles.bold))),
+  };
+  return parsedFonts;
+}
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -56,8 +76,10 @@ export function createPdf(options: PdfOptions): Pdf {
       Producer: options.author,
     },
   });
-  doc.registerFont('regular', fontFiles.regular);
-  doc.registerFont('bold', fontFiles.bold);
+  const { regular, bold } = fonts();
+  // pdfkit takes a parsed fontkit font as a source (its types know only files and buffers).
+  doc.registerFont('regular', regular as unknown as Buffer);
+  doc.registerFont('bold', bold as unknown as Buffer);
   doc.font('regular').fontSize(10).fillColor(COLORS.text);
   return doc;
 }
@@ -89,4 +111,15 @@ export function pageNumbers(doc: Pdf, label: (page: number, pages: number) => st
     doc.page.margins.bottom = bottom;
   }
   doc.fillColor(COLORS.text);
+}
+
+/**
+ * Parses the fonts and lays out text once, so that the first document a user asks for does not pay
+ * for it (the API calls this at start, in the background). Answers when done.
+ */
+export async function warmPdfFonts(): Promise<void> {
+  const doc = createPdf({ title: 'warm-up', author: 'warm-up', language: 'en' });
+  const sample = 'Warm-up 0123456789 ÀÉËÏÖÜàéëïöü € % – · ()';
+  doc.font('regular').text(sample).font('bold').text(sample);
+  await pdfBuffer(doc);
 }

@@ -1,4 +1,12 @@
-import type { Application, AvailabilityState, MaintenanceWindow, Outage } from '@portaal/contracts';
+import type {
+  Application,
+  AvailabilityState,
+  CheckReason,
+  CheckReasonCode,
+  MaintenanceKind,
+  MaintenanceWindow,
+  Outage,
+} from '@portaal/contracts';
 import type { Database } from '../../db/client.ts';
 
 /** Applications with their uptime per time filter and the mean latency of the last 24 hours. */
@@ -32,8 +40,8 @@ const BUCKETS = `
   group by 1`;
 
 const OUTAGES = `
-  select o.at as started_at, o.ended_at, o.error from (
-    select e.at, e.error, (
+  select o.at as started_at, o.ended_at, o.reason_code, o.reason_params from (
+    select e.at, e.reason_code, e.reason_params, (
       select min(n.at) from application_events n
       where n.application_id = e.application_id and n.at > e.at and n.to_state <> 'down'
     ) as ended_at
@@ -44,7 +52,7 @@ const OUTAGES = `
   order by o.at desc`;
 
 const MAINTENANCE = `
-  select starts_at, ends_at, description from maintenance_windows
+  select starts_at, ends_at, kind, description from maintenance_windows
   where application_id = $1 and ends_at > $2
   order by starts_at desc`;
 
@@ -119,13 +127,13 @@ export function createAvailabilityRepo(db: Database) {
       }));
     },
 
-    /** Whether the application is the customer's. */
-    async owns(customerId: number, applicationId: number): Promise<boolean> {
-      const { rows } = await client.query('select 1 from applications where id = $1 and customer_id = $2', [
-        applicationId,
-        customerId,
-      ]);
-      return rows.length > 0;
+    /** The application's check interval in seconds; undefined when it is not the customer's. */
+    async interval(customerId: number, applicationId: number): Promise<number | undefined> {
+      const { rows } = await client.query<{ interval_seconds: number }>(
+        'select interval_seconds from applications where id = $1 and customer_id = $2',
+        [applicationId, customerId],
+      );
+      return rows[0]?.interval_seconds;
     },
 
     async buckets(applicationId: number, stepSeconds: number, from: Date, to: Date): Promise<BucketRow[]> {
@@ -134,25 +142,30 @@ export function createAvailabilityRepo(db: Database) {
     },
 
     async outages(applicationId: number, from: Date, to: Date): Promise<Outage[]> {
-      const { rows } = await client.query<{ started_at: Date; ended_at: Date | null; error: string | null }>(
-        OUTAGES,
-        [applicationId, from, to],
-      );
+      const { rows } = await client.query<{
+        started_at: Date;
+        ended_at: Date | null;
+        reason_code: CheckReasonCode | null;
+        reason_params: CheckReason['params'] | null;
+      }>(OUTAGES, [applicationId, from, to]);
       return rows.map((row) => ({
         started_at: new Date(row.started_at).toISOString(),
         ended_at: iso(row.ended_at),
-        error: row.error,
+        reason: row.reason_code ? { code: row.reason_code, params: row.reason_params ?? {} } : null,
       }));
     },
 
     async maintenance(applicationId: number, from: Date): Promise<MaintenanceWindow[]> {
-      const { rows } = await client.query<{ starts_at: Date; ends_at: Date; description: string }>(
-        MAINTENANCE,
-        [applicationId, from],
-      );
+      const { rows } = await client.query<{
+        starts_at: Date;
+        ends_at: Date;
+        kind: MaintenanceKind | null;
+        description: string | null;
+      }>(MAINTENANCE, [applicationId, from]);
       return rows.map((row) => ({
         starts_at: new Date(row.starts_at).toISOString(),
         ends_at: new Date(row.ends_at).toISOString(),
+        kind: row.kind,
         description: row.description,
       }));
     },

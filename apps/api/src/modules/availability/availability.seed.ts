@@ -1,10 +1,16 @@
+import type { MaintenanceKind } from '@portaal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications } from './availability.table.ts';
 
-/** DESIGN.md §6: 90 days of check history at one check per 5 minutes. */
+/**
+ * DESIGN.md §6: 90 days of check history at one check per 5 minutes, and the last day at the prober's
+ * one a minute (the applications' interval): the 24-hour chart buckets finer than 5 minutes, and a
+ * history coarser than the checks it continues left most of its buckets empty after a fresh start.
+ */
 export const DEMO_CHECK_DAYS = 90;
 const STEP_MINUTES = 5;
+const RECENT_STEP_MINUTES = 1;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -44,7 +50,10 @@ interface Span {
  * 10 to 95 minutes at daytime, on days that follow from its name; maintenance on the first Sunday
  * night of each month (02:00–04:00 UTC), plus one planned a week ahead.
  */
-export function demoIncidents(name: string, now: Date): { outages: Span[]; maintenance: Span[] } {
+export function demoIncidents(
+  name: string,
+  now: Date,
+): { outages: Span[]; maintenance: (Span & { kind: MaintenanceKind })[] } {
   const h = hash(name);
   const count = 2 + (h % 3);
   const outages: Span[] = [];
@@ -55,15 +64,15 @@ export function demoIncidents(name: string, now: Date): { outages: Span[]; maint
     const minutes = 10 + ((h >>> (n * 7)) % 18) * 5;
     outages.push({ start, end: new Date(start.getTime() + minutes * 60_000) });
   }
-  const maintenance: Span[] = [];
+  const maintenance: (Span & { kind: MaintenanceKind })[] = [];
   for (let back = 3; back >= -1; back--) {
     const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
     const sunday = new Date(first.getTime() + ((7 - first.getUTCDay()) % 7) * DAY + 2 * HOUR);
-    maintenance.push({ start: sunday, end: new Date(sunday.getTime() + 2 * HOUR) });
+    maintenance.push({ start: sunday, end: new Date(sunday.getTime() + 2 * HOUR), kind: 'monthly' });
   }
   // One planned a week ahead, so the list always shows a coming window.
   const ahead = new Date(Math.floor(now.getTime() / DAY) * DAY + 7 * DAY + 22 * HOUR);
-  maintenance.push({ start: ahead, end: new Date(ahead.getTime() + HOUR) });
+  maintenance.push({ start: ahead, end: new Date(ahead.getTime() + HOUR), kind: 'planned' });
   const since = now.getTime() - DEMO_CHECK_DAYS * DAY;
   return {
     outages: outages.sort((a, b) => a.start.getTime() - b.start.getTime()),
@@ -89,6 +98,7 @@ export async function seedDemoAvailability(
     if (claimed.rows.length === 0) return false;
     const end = new Date(Math.floor(now.getTime() / (STEP_MINUTES * 60_000)) * STEP_MINUTES * 60_000);
     const start = new Date(end.getTime() - DEMO_CHECK_DAYS * DAY);
+    const recent = new Date(end.getTime() - DAY);
     for (const [customer, list] of Object.entries(demoApplications)) {
       for (const app of list) {
         const [row] = await tx
@@ -106,45 +116,54 @@ export async function seedDemoAvailability(
         const { outages, maintenance } = demoIncidents(app.name, now);
         const base = 40 + (hash(app.name) % 140);
         await tx.execute(sql`
-          insert into maintenance_windows (application_id, starts_at, ends_at, description)
-          select ${row.id}, s, e, 'Maandelijks onderhoud / monthly maintenance'
-          from unnest(${iso(maintenance.map((m) => m.start))}::timestamptz[], ${iso(maintenance.map((m) => m.end))}::timestamptz[]) w(s, e)`);
+          insert into maintenance_windows (application_id, starts_at, ends_at, kind)
+          select ${row.id}, s, e, k
+          from unnest(${iso(maintenance.map((m) => m.start))}::timestamptz[], ${iso(maintenance.map((m) => m.end))}::timestamptz[],
+            ${`{${maintenance.map((m) => m.kind).join(',')}}`}::text[]) w(s, e, k)`);
         await tx.execute(sql`
           with o(s, e) as (select * from unnest(${iso(outages.map((o) => o.start))}::timestamptz[], ${iso(outages.map((o) => o.end))}::timestamptz[])),
-            m(s, e) as (select starts_at, ends_at from maintenance_windows where application_id = ${row.id})
-          insert into application_checks (application_id, at, state, latency_ms, http_status, error)
+            m(s, e) as (select starts_at, ends_at from maintenance_windows where application_id = ${row.id}),
+            times(t) as (
+              select generate_series(${start.toISOString()}::timestamptz, ${recent.toISOString()}::timestamptz - interval '1 second', interval '${sql.raw(String(STEP_MINUTES))} minutes')
+              union all
+              select generate_series(${recent.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, interval '${sql.raw(String(RECENT_STEP_MINUTES))} minutes'))
+          insert into application_checks (application_id, at, state, latency_ms, http_status, reason_code, reason_params)
           select ${row.id}, t, st,
             case when st = 'down' then null
               else (${base} * (1 + 0.45 * (1 - cos(2 * pi() * (extract(epoch from t)::bigint % 86400) / 86400.0)) / 2)
                 + 25 * abs(sin(extract(epoch from t) / 997.0) * sin(extract(epoch from t) / 61.0)))::int end,
             case when st = 'down' then 503 when st = 'maintenance' then null else 200 end,
-            case when st = 'down' then 'HTTP 503 instead of 200' end
-          from generate_series(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, interval '${sql.raw(String(STEP_MINUTES))} minutes') t,
+            case when st = 'down' then 'unexpected_status' end,
+            case when st = 'down' then '{"status": 503, "expected": 200}'::jsonb end
+          from times,
             lateral (select case
               when exists (select 1 from m where t >= m.s and t < m.e) then 'maintenance'
               when exists (select 1 from o where t >= o.s and t < o.e) then 'down'
               else 'up' end as st) state`);
         const events = [
           ...outages.flatMap((o) => [
-            { at: o.start, from: 'up', to: 'down', error: 'HTTP 503 instead of 200' },
-            { at: o.end, from: 'down', to: 'up', error: null },
+            { at: o.start, from: 'up', to: 'down', down: true },
+            { at: o.end, from: 'down', to: 'up', down: false },
           ]),
           ...maintenance
             .filter((m) => m.start < now)
             .flatMap((m) => [
-              { at: m.start, from: 'up', to: 'maintenance', error: null },
-              ...(m.end < now ? [{ at: m.end, from: 'maintenance', to: 'up', error: null }] : []),
+              { at: m.start, from: 'up', to: 'maintenance', down: false },
+              ...(m.end < now ? [{ at: m.end, from: 'maintenance', to: 'up', down: false }] : []),
             ]),
         ].filter((event) => event.at >= start && event.at <= end);
         if (events.length) {
           await tx.execute(sql`
-            insert into application_events (application_id, at, from_state, to_state, error)
-            select ${row.id}, at, f, t, e from unnest(
+            insert into application_events (application_id, at, from_state, to_state, reason_code, reason_params)
+            select ${row.id}, at, f, t,
+              case when d then 'unexpected_status' end,
+              case when d then '{"status": 503, "expected": 200}'::jsonb end
+            from unnest(
               ${iso(events.map((e) => e.at))}::timestamptz[],
               ${`{${events.map((e) => e.from).join(',')}}`}::text[],
               ${`{${events.map((e) => e.to).join(',')}}`}::text[],
-              ${`{${events.map((e) => (e.error === null ? 'NULL' : `"${e.error}"`)).join(',')}}`}::text[]
-            ) x(at, f, t, e) order by at`);
+              ${`{${events.map((e) => e.down).join(',')}}`}::bool[]
+            ) x(at, f, t, d) order by at`);
         }
         const last = events.sort((a, b) => a.at.getTime() - b.at.getTime()).at(-1);
         await tx.execute(

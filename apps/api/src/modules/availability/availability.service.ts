@@ -57,10 +57,14 @@ export function createAvailabilityService(
     },
 
     async checks(customerId: number, applicationId: number, query: ChecksQuery): Promise<ApplicationChecks> {
-      if (!(await repo.owns(customerId, applicationId))) throw applicationNotFound(applicationId);
+      const interval = await repo.interval(customerId, applicationId);
+      if (interval === undefined) throw applicationNotFound(applicationId);
       const { from, to } = availabilityRange(query.range, clock());
+      // Never finer than the checks: a bucket narrower than the interval between them is empty every
+      // other time, and uPlot draws no line through isolated points (the chart looked empty).
       const step = Math.max(
         MIN_STEP_SECONDS,
+        interval,
         Math.ceil((to.getTime() - from.getTime()) / 1000 / query.width),
       );
       const count = Math.ceil((to.getTime() - from.getTime()) / 1000 / step);

@@ -1,8 +1,20 @@
+import type { CheckReasonCode, MaintenanceKind } from '@portaal/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.table.ts';
 
 export type AvailabilityState = 'up' | 'down' | 'maintenance';
+type ReasonParams = Record<string, string | number>;
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 /** An application the built-in prober checks (DESIGN.md §8 Availability). */
@@ -42,7 +54,9 @@ export const applicationChecks = pgTable(
     state: text('state').$type<AvailabilityState>().notNull(),
     latencyMs: integer('latency_ms'),
     httpStatus: smallint('http_status'),
-    error: text('error'),
+    /** Why a check was down, as a code with its particulars (CheckReason), rendered in the reader's language. */
+    reasonCode: text('reason_code').$type<CheckReasonCode>(),
+    reasonParams: jsonb('reason_params').$type<ReasonParams>(),
   },
   (table) => [index('application_checks_app_at_idx').on(table.applicationId, table.at)],
 );
@@ -58,7 +72,8 @@ export const applicationEvents = pgTable(
     at: instant('at').notNull(),
     fromState: text('from_state').$type<AvailabilityState>(),
     toState: text('to_state').$type<AvailabilityState>().notNull(),
-    error: text('error'),
+    reasonCode: text('reason_code').$type<CheckReasonCode>(),
+    reasonParams: jsonb('reason_params').$type<ReasonParams>(),
   },
   (table) => [index('application_events_app_at_idx').on(table.applicationId, table.at)],
 );
@@ -73,10 +88,14 @@ export const maintenanceWindows = pgTable(
       .references(() => applications.id, { onDelete: 'cascade' }),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
-    description: text('description').notNull(),
+    /** A standard kind (monthly, planned) shown in the reader's language; null for a free text only. */
+    kind: text('kind').$type<MaintenanceKind>(),
+    /** Free text as staff wrote it, shown as written; null when the kind says it all. */
+    description: text('description'),
   },
   (table) => [
     index('maintenance_windows_app_idx').on(table.applicationId, table.startsAt),
     check('maintenance_windows_order', sql`${table.endsAt} > ${table.startsAt}`),
+    check('maintenance_windows_text', sql`${table.kind} is not null or ${table.description} is not null`),
   ],
 );

@@ -1,4 +1,4 @@
-import type { AvailabilityState } from '@portaal/contracts';
+import type { AvailabilityState, CheckReason } from '@portaal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ApplicationEventPublisher } from '../notifications/notifications.events.ts';
@@ -18,7 +18,8 @@ export interface CheckResult {
   state: AvailabilityState;
   latencyMs: number | null;
   httpStatus: number | null;
-  error: string | null;
+  /** Why it was down; null when up or in maintenance. */
+  reason: CheckReason | null;
 }
 
 export interface ProberDeps {
@@ -69,17 +70,35 @@ export function spreadOffset(applicationId: number, windowMs: number): number {
   return Math.floor((h / 2 ** 32) * windowMs);
 }
 
-const reasonOf = (error: unknown, timeoutMs: number): string => {
+/** System error codes of a failed connection, by the reason a reader is told. */
+const NETWORK_REASONS: Record<string, CheckReason['code']> = {
+  ECONNREFUSED: 'connection_refused',
+  ENOTFOUND: 'host_not_found',
+  EAI_AGAIN: 'host_not_found',
+  ECONNRESET: 'connection_lost',
+  EPIPE: 'connection_lost',
+  UND_ERR_SOCKET: 'connection_lost',
+  UND_ERR_CLOSED: 'connection_lost',
+};
+
+/** Why a request failed, as a code (never one language's sentence: it is worded where it is read). */
+export function reasonOf(error: unknown, timeoutMs: number): CheckReason {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return `No answer within ${timeoutMs} ms`;
+    return { code: 'timeout', params: { timeout_ms: timeoutMs } };
   }
   const cause =
     error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  return (cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))).slice(
+  const code = cause?.code;
+  const known = code === undefined ? undefined : NETWORK_REASONS[code];
+  if (known) return { code: known, params: {} };
+  if (code && /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))
+    return { code: 'tls_failed', params: {} };
+  const detail = (code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))).slice(
     0,
     200,
   );
-};
+  return { code: 'network', params: { detail } };
+}
 
 /** One HTTP(S) check: the expected status within the timeout (redirects followed), else down with the reason. */
 export async function httpCheck(
@@ -100,10 +119,15 @@ export async function httpCheck(
       state: up ? 'up' : 'down',
       latencyMs,
       httpStatus: response.status,
-      error: up ? null : `HTTP ${response.status} instead of ${target.expected_status}`,
+      reason: up
+        ? null
+        : {
+            code: 'unexpected_status',
+            params: { status: response.status, expected: target.expected_status },
+          },
     };
   } catch (error) {
-    return { state: 'down', latencyMs: null, httpStatus: null, error: reasonOf(error, target.timeout_ms) };
+    return { state: 'down', latencyMs: null, httpStatus: null, reason: reasonOf(error, target.timeout_ms) };
   }
 }
 
@@ -147,8 +171,9 @@ export function createProber({
       const from = rows[0]?.state ?? null;
       const when = at.toISOString();
       await tx.execute(sql`
-        insert into application_checks (application_id, at, state, latency_ms, http_status, error)
-        values (${target.id}, ${when}, ${result.state}, ${result.latencyMs}, ${result.httpStatus}, ${result.error})`);
+        insert into application_checks (application_id, at, state, latency_ms, http_status, reason_code, reason_params)
+        values (${target.id}, ${when}, ${result.state}, ${result.latencyMs}, ${result.httpStatus},
+          ${result.reason?.code ?? null}, ${result.reason ? JSON.stringify(result.reason.params) : null}::jsonb)`);
       const change = from !== result.state;
       await tx.execute(sql`
         update applications set state = ${result.state}, last_checked_at = ${when}, checking_since = null,
@@ -156,8 +181,9 @@ export function createProber({
         where id = ${target.id}`);
       if (!change) return false;
       const event = await tx.execute<{ id: number }>(sql`
-        insert into application_events (application_id, at, from_state, to_state, error)
-        values (${target.id}, ${when}, ${from}, ${result.state}, ${result.error}) returning id`);
+        insert into application_events (application_id, at, from_state, to_state, reason_code, reason_params)
+        values (${target.id}, ${when}, ${from}, ${result.state}, ${result.reason?.code ?? null},
+          ${result.reason ? JSON.stringify(result.reason.params) : null}::jsonb) returning id`);
       if (notifies(from, result.state) && from !== null) {
         mailIds = await events.recordApplicationEvent(tx, {
           eventKey: `application-event:${event.rows[0]?.id}`,
@@ -168,7 +194,7 @@ export function createProber({
           from,
           to: result.state,
           at,
-          error: result.error,
+          reason: result.reason,
         });
       }
       return true;
@@ -185,7 +211,7 @@ export function createProber({
       const maintenance = await client.query(IN_MAINTENANCE, [target.id, at]);
       const result: CheckResult =
         maintenance.rows.length > 0
-          ? { state: 'maintenance', latencyMs: null, httpStatus: null, error: null }
+          ? { state: 'maintenance', latencyMs: null, httpStatus: null, reason: null }
           : await httpCheck(target);
       await record(target, at, result);
       return result;

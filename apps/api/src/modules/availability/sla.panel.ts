@@ -90,8 +90,15 @@ export function slaPanel(deps: SlaPanelDeps): PanelRegistration {
         items: apps.map((app) => ({
           key: String(app.application_id),
           title: app.name,
-          detail:
-            app.uptime.currentMonth === null ? null : `${app.uptime.currentMonth}% / ${app.uptime_target}%`,
+          detail: null,
+          // Numbers, not text: the client formats them in the reader's language (99,95% in Dutch).
+          detail_values:
+            app.uptime.currentMonth === null
+              ? null
+              : {
+                  key: 'uptime_of_target',
+                  values: { uptime: app.uptime.currentMonth, target: app.uptime_target },
+                },
           at: null,
           href: `/sla-usage/application-statuses?range=currentMonth&app=${app.application_id}`,
         })),

@@ -1,4 +1,4 @@
-import type { TicketStatus } from '@portaal/contracts';
+import { describeCheckReason, type TicketStatus } from '@portaal/contracts';
 import type { ApplicationStateEvent, TicketEvent } from './notifications.events.ts';
 
 export type MailLanguage = 'en' | 'nl';
@@ -154,7 +154,7 @@ const applicationTexts = {
     subject: (name: string, state: string) => `${name} is ${state}`,
     changed: (name: string, url: string, from: string, to: string, at: string) =>
       `${name} (${url}) went from ${from} to ${to} at ${at} UTC.`,
-    reason: (error: string) => `Reason: ${error}`,
+    reason: (why: string) => `Reason: ${why}`,
     view: 'See the application statuses:',
     footer: (brand: string) =>
       `You receive this message from ${brand} as a technical contact of this application.`,
@@ -164,7 +164,7 @@ const applicationTexts = {
     subject: (name: string, state: string) => `${name} is ${state}`,
     changed: (name: string, url: string, from: string, to: string, at: string) =>
       `${name} (${url}) ging van ${from} naar ${to} om ${at} UTC.`,
-    reason: (error: string) => `Oorzaak: ${error}`,
+    reason: (why: string) => `Oorzaak: ${why}`,
     view: 'Bekijk de applicatiestatussen:',
     footer: (brand: string) =>
       `U ontvangt dit bericht van ${brand} als technisch contactpersoon van deze applicatie.`,
@@ -182,7 +182,10 @@ export function renderApplicationMail(
   const at = event.at.toISOString().slice(0, 16).replace('T', ' ');
   const link = `${options.publicUrl}/sla-usage/application-statuses?customer=${event.customerId}`;
   const intro = t.changed(name, event.url, t.states[event.from], t.states[event.to], at);
-  const reason = event.error && event.to === 'down' ? t.reason(oneLine(event.error)) : undefined;
+  const reason =
+    event.reason && event.to === 'down'
+      ? t.reason(oneLine(describeCheckReason(event.reason, recipient.language)))
+      : undefined;
   const greeting = texts[recipient.language].greeting(recipient.givenName);
   const paragraphs = [greeting, intro, reason, `${t.view}\n${link}`].filter(
     (part): part is string => part !== undefined,

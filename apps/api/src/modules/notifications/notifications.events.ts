@@ -1,4 +1,4 @@
-import type { AvailabilityState, TicketStatus } from '@portaal/contracts';
+import type { AvailabilityState, CheckReason, TicketStatus } from '@portaal/contracts';
 import type { Database } from '../../db/client.ts';
 
 /** The database or an open transaction on it: events are recorded in the transaction that causes them. */
@@ -40,7 +40,8 @@ export interface ApplicationStateEvent {
   from: AvailabilityState;
   to: AvailabilityState;
   at: Date;
-  error: string | null;
+  /** Why it went down, as a code; each recipient reads it in their language. */
+  reason: CheckReason | null;
 }
 
 /** What the availability prober needs from notifications. */

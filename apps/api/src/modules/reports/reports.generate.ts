@@ -12,6 +12,7 @@ import {
   toCents,
   type UsageReport,
 } from '@portaal/contracts';
+import type { IncidentReads } from '../tickets/tickets.incidents.ts';
 import type { ReportsRepo } from './reports.repo.ts';
 
 /** The pg-boss schedule that generates last month's reports. */
@@ -22,6 +23,8 @@ type SlaData = Pick<SlaReport, 'applications' | 'incidents' | 'service_credit_pe
 
 export interface GenerateDeps {
   repo: ReportsRepo;
+  /** The tickets module's incident reads (response and resolution times). */
+  tickets: Pick<IncidentReads, 'incidents'>;
   usage: {
     entries(
       customerId: number,
@@ -61,7 +64,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * The monthly reports (DESIGN.md §8): figures computed once from usage, checks and incident tickets
  * and kept, so a report reads the same later. Generating a month again keeps what is there.
  */
-export function createReportGenerator({ repo, usage, availability }: GenerateDeps) {
+export function createReportGenerator({ repo, tickets, usage, availability }: GenerateDeps) {
   async function usageData(customerId: number, period: string): Promise<UsageData> {
     const entries = await usage.entries(customerId, period);
     const items = entries.map((entry) => ({
@@ -85,7 +88,7 @@ export function createReportGenerator({ repo, usage, availability }: GenerateDep
     const { from, to } = monthRange(period);
     const [apps, incidents] = await Promise.all([
       availability.month(customerId, from, to),
-      repo.incidents(customerId, from, to),
+      tickets.incidents(customerId, from, to),
     ]);
     const applications = apps.map((app) => ({
       name: app.name,
@@ -98,13 +101,13 @@ export function createReportGenerator({ repo, usage, availability }: GenerateDep
     return {
       applications,
       incidents: incidents.map((ticket) => {
-        const priority = (ticket.priority === 1 || ticket.priority === 3 ? ticket.priority : 2) as 1 | 2 | 3;
+        const priority = ticket.priority;
         const response = minutesBetween(ticket.created_at, ticket.responded_at);
         const resolution = minutesBetween(ticket.created_at, ticket.closed_at);
         const responseTarget = defaultResponseTargetMinutes[priority];
         const resolutionTarget = defaultResolutionTargetMinutes[priority];
         return {
-          ticket_id: Number(ticket.id),
+          ticket_id: ticket.id,
           subject: ticket.subject,
           priority,
           created_at: new Date(ticket.created_at).toISOString(),
@@ -120,12 +123,17 @@ export function createReportGenerator({ repo, usage, availability }: GenerateDep
     };
   }
 
+  /** A month's figures of one report, computed now (nothing is stored). */
+  const compute = (customerId: number, kind: ReportKind, period: string): Promise<UsageData | SlaData> =>
+    kind === 'usage' ? usageData(customerId, period) : slaData(customerId, period);
+
   async function generate(customerId: number, kind: ReportKind, period: string): Promise<boolean> {
-    const data = kind === 'usage' ? await usageData(customerId, period) : await slaData(customerId, period);
+    const data = await compute(customerId, kind, period);
     return repo.insert({ customerId, kind, period, displayId: displayIdOf(kind, period), data });
   }
 
   return {
+    compute,
     generate,
     /** Both reports of a month for every customer; answers how many were new. */
     async generateMonth(period: string): Promise<number> {

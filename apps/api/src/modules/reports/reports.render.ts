@@ -132,12 +132,12 @@ const dateTime = (iso: string) => {
   const [y, m, d] = date.split('-');
   return `${d}-${m}-${y} ${time.slice(0, 5)}`;
 };
+const moneyFormats: Record<DisplayLanguage, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  nl: new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
 /** Money "1234.50" in the language's number format with 2 decimals. */
-const money = (amount: string, language: DisplayLanguage) =>
-  new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-GB', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(Number(amount));
+const money = (amount: string, language: DisplayLanguage) => moneyFormats[language].format(Number(amount));
 const minutes = (value: number | null, language: DisplayLanguage, none: string) =>
   value === null ? none : formatHours(value / 60, language);
 const percent = (value: number | null, language: DisplayLanguage) =>

@@ -1,6 +1,10 @@
 import type { ReportKind, ReportSummary } from '@portaal/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+
+/** The database or an open transaction on it. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
 import { reports } from './reports.table.ts';
 
 export interface StoredReport extends ReportSummary {
@@ -15,33 +19,26 @@ const summary = {
 };
 
 /**
- * The incident tickets of a month with the desk's first visible reply and the close, read-only for
- * the SLA report. (The tickets module belongs to another workstream; this read belongs in its service.)
+ * The report list as one SQL text run as a named statement, served by reports_customer_period_idx.
+ * Exported for the bench's bare baseline (bench/bare-server.ts keeps a copy; the sla suite fails when
+ * the texts differ). $1 customer id, $2 kind or null, $3 period or null.
  */
-const INCIDENTS = `
-  select t.id, t.subject, t.priority, t.created_at,
-    (select min(m.created_at) from ticket_messages m join users u on u.id = m.author_id
-      where m.ticket_id = t.id and not m.internal and cardinality(u.global_roles) > 0) as responded_at,
-    (select min(m.created_at) from ticket_messages m where m.ticket_id = t.id and m.status_change = 'closed') as closed_at
-  from tickets t
-  where t.customer_id = $1 and t.category = 'incident_request' and t.created_at >= $2 and t.created_at < $3
-  order by t.created_at, t.id`;
+export const REPORT_LIST_SQL = `select display_id, kind, period,
+  to_char(generated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as generated_at
+from reports
+where customer_id = $1::int and ($2::text is null or kind = $2::text) and ($3::text is null or period = $3::text)
+order by period desc, kind`;
 
 /** Reports, always scoped by customer (STYLE.md habit 4). */
 export function createReportsRepo(db: Database) {
   return {
     async list(customerId: number, filter: { kind?: ReportKind; period?: string }): Promise<ReportSummary[]> {
-      return db
-        .select(summary)
-        .from(reports)
-        .where(
-          and(
-            eq(reports.customerId, customerId),
-            filter.kind ? eq(reports.kind, filter.kind) : undefined,
-            filter.period ? eq(reports.period, filter.period) : undefined,
-          ),
-        )
-        .orderBy(desc(reports.period), reports.kind);
+      const { rows } = await db.$client.query<ReportSummary>({
+        name: 'report_list',
+        text: REPORT_LIST_SQL,
+        values: [customerId, filter.kind ?? null, filter.period ?? null],
+      });
+      return rows;
     },
 
     async get(customerId: number, displayId: string): Promise<StoredReport | undefined> {
@@ -69,33 +66,47 @@ export function createReportsRepo(db: Database) {
       return inserted.length > 0;
     },
 
+    /**
+     * Regeneration by staff, in the caller's transaction: the stored figures (locked), then either a
+     * new report or the figures replaced with a fresh generation time.
+     */
+    async lockData(
+      tx: Executor,
+      customerId: number,
+      displayId: string,
+    ): Promise<{ data: unknown } | undefined> {
+      const [row] = await tx
+        .select({ data: reports.data })
+        .from(reports)
+        .where(and(eq(reports.customerId, customerId), eq(reports.displayId, displayId)))
+        .for('update');
+      return row;
+    },
+
+    async insertIn(
+      tx: Executor,
+      row: { customerId: number; kind: ReportKind; period: string; displayId: string; data: unknown },
+    ): Promise<boolean> {
+      const inserted = await tx
+        .insert(reports)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: reports.id });
+      return inserted.length > 0;
+    },
+
+    async replaceData(tx: Executor, customerId: number, displayId: string, data: unknown): Promise<void> {
+      await tx
+        .update(reports)
+        .set({ data, generatedAt: sql`now()` })
+        .where(and(eq(reports.customerId, customerId), eq(reports.displayId, displayId)));
+    },
+
     async customerIds(): Promise<number[]> {
       const { rows } = await db.$client.query<{ customer_id: number }>(
         'select customer_id from customers order by customer_id',
       );
       return rows.map((row) => row.customer_id);
-    },
-
-    /** Incident tickets not yet closed (the SLA panel). */
-    async openIncidents(customerId: number): Promise<number> {
-      const { rows } = await db.$client.query<{ count: number }>(
-        `select count(*)::int as count from tickets
-         where customer_id = $1 and category = 'incident_request' and status <> 'closed'`,
-        [customerId],
-      );
-      return rows[0]?.count ?? 0;
-    },
-
-    async incidents(customerId: number, from: Date, to: Date) {
-      const { rows } = await db.$client.query<{
-        id: string;
-        subject: string;
-        priority: number;
-        created_at: Date;
-        responded_at: Date | null;
-        closed_at: Date | null;
-      }>(INCIDENTS, [customerId, from, to]);
-      return rows;
     },
   };
 }

@@ -8,14 +8,19 @@ import {
 } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition } from '../../lib/responses.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { contentDisposition, problems } from '../../lib/responses.ts';
+import type { ReportRegeneration } from './reports.regenerate.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const reportRead = { rights: { customer: ['usage-report-read'] } } as const;
 const tags = ['reports'];
 
 /** Monthly SLA and usage reports of DESIGN.md §4 (usage-report-read). */
-export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{
+  reports: ReportsService;
+  regenerate: ReportRegeneration;
+}> = async (app, { reports, regenerate }) => {
   app.get(
     '/api/v2/customer/:customer_id/reports',
     {
@@ -85,6 +90,36 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = 
         .header('Content-Disposition', contentDisposition(file.fileName))
         .header('Cache-Control', 'private, no-store')
         .send(file.bytes as unknown as string);
+    },
+  );
+
+  app.post(
+    '/api/admin/v2/customer/:customer_id/reports/:display_id/regenerate',
+    {
+      // Staff only: the moderators' right over usage agreements (post-calculation) covers the reports
+      // made from that usage (docs/decisions).
+      config: { access: { rights: { global: ['agreement-edit'] } } },
+      schema: {
+        tags: ['admin'],
+        operationId: 'regenerateReport',
+        summary: "Generate a month's report of a customer again (provider moderators)",
+        description:
+          'Computes the figures again from usage, checks and incident tickets. Idempotent: figures equal to the kept ones change nothing (200, no audit event); changed figures replace the kept ones (200) and a missing report is created (201), each with an audit event. Only ended months (409 REPORT_PERIOD_NOT_ENDED); an unknown customer answers 404 CUSTOMER_NOT_FOUND.',
+        params: reportParamsSchema,
+        response: {
+          200: reportSchema.describe('The report, unchanged or with its figures replaced'),
+          201: reportSchema.describe('The report, created'),
+          ...problems(409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await regenerate(
+        request.params.customer_id,
+        request.params.display_id,
+        actorOf(request),
+      );
+      return reply.code(result.created ? 201 : 200).send(result.report);
     },
   );
 };

@@ -4,7 +4,7 @@ import { seedState } from '../../db/seed-state.table.ts';
 import { usageEntries } from './usage.table.ts';
 
 /** A bundle of the demo: how much it holds a month and how much a month typically uses. */
-interface Bundle {
+export interface Bundle {
   type: UsageKind;
   subtype: string;
   usageType: string;
@@ -19,7 +19,7 @@ interface Bundle {
   step: number;
 }
 
-const bundle = (
+export const bundle = (
   type: UsageKind,
   usageType: string,
   subtype: string,

@@ -17,7 +17,8 @@ import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { dashboardQueries } from './api/dashboard-queries.ts';
 import classes from './home.module.css';
 
@@ -94,9 +95,23 @@ function PanelSkeleton({ label }: { label?: string }) {
 }
 
 function Panel({ panel }: { panel: DashboardPanel }) {
-  const { t } = useTranslation('global');
+  const { t, i18n } = useTranslation('global');
+  const language = currentLanguage(i18n);
   const link = useHrefLink();
   const base = `dashboard.panels.${panel.panel}`;
+  /** An item's second line: its figures in the reader's number format (SPEC §9), or the server's text. */
+  const detail = (item: DashboardPanel['items'][number]) =>
+    item.detail_values
+      ? t(
+          `${base}.details.${item.detail_values.key}`,
+          Object.fromEntries(
+            Object.entries(item.detail_values.values).map(([name, value]) => [
+              name,
+              formatNumber(value, language),
+            ]),
+          ),
+        )
+      : item.detail;
   const titleId = `panel-${panel.panel}`;
   return (
     <Card
@@ -147,7 +162,7 @@ function Panel({ panel }: { panel: DashboardPanel }) {
                     {item.title}
                   </Anchor>
                   <Text size="xs" c="dimmed" span className={classes.itemMeta}>
-                    {[item.detail, item.at ? formatDateTime(item.at) : null].filter(Boolean).join(' · ')}
+                    {[detail(item), item.at ? formatDateTime(item.at) : null].filter(Boolean).join(' · ')}
                   </Text>
                 </li>
               ))}

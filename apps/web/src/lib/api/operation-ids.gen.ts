@@ -58,6 +58,7 @@ export const operationIds: Record<string, string> = {
   "GET /api/v2/customer/{customer_id}/reports": "listReports",
   "GET /api/v2/customer/{customer_id}/reports/{display_id}": "getReport",
   "GET /api/v2/customer/{customer_id}/reports/{display_id}/download": "downloadReport",
+  "POST /api/admin/v2/customer/{customer_id}/reports/{display_id}/regenerate": "regenerateReport",
   "GET /api/v2/search": "search",
   "GET /api/v2/customer/{customer_id}/audit-events": "listAuditEvents",
   "GET /api/v2/customer/{customer_id}/audit-events/actors": "listAuditActors",

@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import type { Application, ApplicationChecks, AvailabilityRange } from '@portaal/contracts';
 import { availabilityRanges, meetsTarget } from '@portaal/contracts/availability-rules';
+import { describeCheckReason, describeMaintenance } from '@portaal/contracts/availability-texts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo } from 'react';
@@ -132,7 +133,7 @@ function Details({
                       {outage.ended_at ? formatDateTime(outage.ended_at) : t('availability.ongoing')}
                     </Table.Td>
                     <Table.Td>{duration(outage.started_at, outage.ended_at, language)}</Table.Td>
-                    <Table.Td>{outage.error ?? '–'}</Table.Td>
+                    <Table.Td>{outage.reason ? describeCheckReason(outage.reason, language) : '–'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -173,7 +174,7 @@ function Details({
                       <Table.Td>{formatDateTime(window.starts_at)}</Table.Td>
                       <Table.Td>{formatDateTime(window.ends_at)}</Table.Td>
                       <Table.Td>{t(`availability.windows.${when}`)}</Table.Td>
-                      <Table.Td>{window.description}</Table.Td>
+                      <Table.Td>{describeMaintenance(window, language)}</Table.Td>
                     </Table.Tr>
                   );
                 })}
