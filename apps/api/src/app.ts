@@ -69,6 +69,8 @@ import { createTicketsRepo } from './modules/tickets/tickets.repo.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { ticketsSearch } from './modules/tickets/tickets.search.ts';
 import { type Caller, createTicketsService } from './modules/tickets/tickets.service.ts';
+import { watcherRoutes } from './modules/tickets/watchers.routes.ts';
+import { createWatchersService } from './modules/tickets/watchers.service.ts';
 import { createMetricsSource } from './modules/trends/metrics-sources.ts';
 import { trendRoutes } from './modules/trends/trends.routes.ts';
 import { createTrendsService } from './modules/trends/trends.service.ts';
@@ -310,6 +312,9 @@ export async function buildApp({
   await app.register(ticketRoutes, { tickets, attachmentRules });
   await app.register(changeRequestRoutes, { tickets });
   await app.register(deskRoutes, { desk });
+  await app.register(watcherRoutes, {
+    watchers: createWatchersService({ db, tickets, users, audit, rolePrefix: config.PROVIDER_ROLE_PREFIX }),
+  });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(landscapeRoutes, { landscape });
   await app.register(trendRoutes, { trends });

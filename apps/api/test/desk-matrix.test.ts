@@ -95,6 +95,8 @@ describe.each(everyone)('reads: %s', (username) => {
       `/api/admin/v2/tickets/${queueOrder[0]}`,
       '/api/admin/v2/staff',
       '/api/admin/v2/saved-replies',
+      '/api/admin/v2/saved-replies?language=en',
+      '/api/admin/v2/saved-replies?language=nl',
     ];
     const responses = await Promise.all(paths.map((path) => send(server, 'GET', path, options)));
     expect(responses.map((response) => response.status)).toEqual(paths.map(() => expected));
@@ -104,7 +106,9 @@ describe.each(everyone)('reads: %s', (username) => {
       );
       return;
     }
-    const [queue, counts, location, members, replies] = responses.map((response) => response.json);
+    const [queue, counts, location, members, replies, english, dutch] = responses.map(
+      (response) => response.json,
+    );
     expect((queue as DeskTicket[]).map((ticket) => ticket.ticket_id)).toEqual(queueOrder.slice(0, 25));
     expect(counts as DeskCounts).toEqual({
       open: 32,
@@ -121,6 +125,12 @@ describe.each(everyone)('reads: %s', (username) => {
       MODERATOR_ID,
     ]);
     expect((replies as SavedReply[]).length).toBe(demoSavedReplies.length);
+    // Per language, exactly the seed's of that language.
+    expect([(english as SavedReply[]).length, (dutch as SavedReply[]).length]).toEqual([
+      demoSavedReplies.filter((reply) => reply.language === 'en').length,
+      demoSavedReplies.filter((reply) => reply.language === 'nl').length,
+    ]);
+    expect((dutch as SavedReply[]).every((reply) => reply.language === 'nl')).toBe(true);
   });
 
   it('PUT an assignee and write saved replies', async () => {

@@ -276,3 +276,13 @@ export const endContractRequestSchema = z
   })
   .strict();
 export type EndContractRequest = z.input<typeof endContractRequestSchema>;
+
+// ——— Watchers ———
+
+/** A user of the ticket's customer, by the IdP subject. */
+const watcherUserIdSchema = text({ error: 'must be a user id' })
+  .min(1, 'must be a user id')
+  .max(200, 'must be at most 200 characters');
+
+/** PUT/DELETE …/tickets/{ticket_id}/watchers/{user_id}: one watcher of one ticket. */
+export const watcherParamsSchema = ticketParamsSchema.extend({ user_id: watcherUserIdSchema });
