@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import {
   type ColourMode,
@@ -11,11 +14,14 @@ import {
 
 /*
  * The system landscape as technical-viewer uses it, in Dutch: from the sidebar to the racks tab, a
- * rack's elevation, a device in it, and a Kubernetes cluster's kubeconfig download. Then axe on every
- * landscape screen in both colour modes, with screenshots kept under test-results/e2e/screenshots/.
+ * rack's elevation, a device in it and that server's trends, and a Kubernetes cluster's kubeconfig
+ * download, which kubectl reads. Then axe on every landscape screen in both colour modes, with
+ * screenshots kept under test-results/e2e/screenshots/.
  */
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const run = promisify(execFile);
+const KUBECTL = '/usr/bin/kubectl';
 
 test('technical-viewer opens a rack, follows a device and downloads a kubeconfig, in Dutch', async ({
   page,
@@ -42,6 +48,20 @@ test('technical-viewer opens a rack, follows a device and downloads a kubeconfig
   await expect(page).toHaveURL(/\/servers\/system-landscape\/devices\/5(\?|$)/);
   await expect(page.getByText('Apparaat', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: '10.20.0.10/24' })).toBeVisible();
+  await expectNoAxeViolations(page, 'device page, nl');
+
+  // A server's page leads to its trends: the demo series are there for the whole last period.
+  await page.getByRole('link', { name: 'Trends van deze server' }).click();
+  // The trends screen and uPlot load as chunks of their own: slow on two busy cores.
+  await expect(h1(page)).toHaveText('Trends', { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/servers\/trends\?server=devices%2F5/);
+  const chart = page.locator('figure').first();
+  await expect(chart.locator('canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(chart.locator('.u-legend')).toContainText('gk-esx01');
+  await page.getByText('Vorige periode', { exact: true }).click();
+  await expect(page).toHaveURL(/range=lastPeriod/);
+  await expect(chart.locator('.u-legend')).toContainText('gk-esx01');
+  await expect(page.getByText('Geen metingen', { exact: false })).toHaveCount(0);
 
   // A prefix's deep link keeps its slash.
   await page.goto('/servers/system-landscape/prefixes/10.20.0.0/24');
@@ -59,6 +79,14 @@ test('technical-viewer opens a rack, follows a device and downloads a kubeconfig
   const yaml = await readFile(file, 'utf8');
   expect(yaml).toContain('server: "https://gk-prod.k8s.portaal-hosting.nl:6443"');
   expect(yaml).toContain('- oidc-login');
+  // The file parses with Debian's kubectl when it is installed (kubernetes-client).
+  if (existsSync(KUBECTL)) {
+    const { stdout } = await run(KUBECTL, ['config', 'view', '--kubeconfig', file, '-o', 'json']);
+    const config = JSON.parse(stdout) as { clusters: { name: string; cluster: { server: string } }[] };
+    expect(config.clusters.map((cluster) => cluster.cluster.server)).toEqual([
+      'https://gk-prod.k8s.portaal-hosting.nl:6443',
+    ]);
+  }
 
   await page.getByRole('link', { name: 'Instructies' }).click();
   await expect(h1(page)).toHaveText('Kubeconfig-instructies');

@@ -4,6 +4,7 @@ import { parseObjectId } from '@portaal/contracts/landscape-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -85,6 +86,10 @@ export function ObjectPage({ objectId }: { objectId: string }) {
   return <ObjectView detail={query.data} customerId={selected.id} back={back} />;
 }
 
+/** Servers have trends: devices with role server, and virtual machines (as the servers API lists them). */
+const isServer = (object: LandscapeDetail['object']) =>
+  object.kind === 'virtual-machines' || (object.kind === 'devices' && object.role === 'server');
+
 function ObjectView({
   detail,
   customerId,
@@ -95,6 +100,7 @@ function ObjectView({
   back: React.ReactNode;
 }) {
   const { t } = useTranslation('default');
+  const session = useSession();
   const { object, relations, elevation } = detail;
   const mono = object.kind === 'ip-addresses' || object.kind === 'prefixes';
   return (
@@ -112,6 +118,15 @@ function ObjectView({
             <LandscapeStatusBadge status={object.status} withLabel size="lg" />
           </Group>
         </div>
+        {isServer(object) && session.can(access.servers, customerId) && (
+          <Button
+            variant="default"
+            leftSection={<Icon name="chart" />}
+            renderRoot={(props) => <Link {...props} to="/servers/trends" search={{ server: object.id }} />}
+          >
+            {t('landscape.showTrends')}
+          </Button>
+        )}
       </Group>
       {object.kind === 'kubernetes-clusters' && (
         <KubeconfigCard

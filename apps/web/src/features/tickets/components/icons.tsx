@@ -12,6 +12,7 @@ const paths = {
   search: ['M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M21 21l-5-5'],
   copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],
   check: ['M5 12l5 5 9-10'],
+  chart: ['M4 4v16h16', 'M7 15l4-5 3 3 5-6'],
 } as const;
 
 export type IconName = keyof typeof paths;
