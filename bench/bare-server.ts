@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { groupUsage, periodOf, USAGE_PERIOD_PATTERN } from '@portaal/contracts';
+import { graphMetrics, graphUnits, TRENDS_DEFAULT_WIDTH } from '@portaal/contracts/trend-rules';
 import pg from 'pg';
 import { z } from 'zod';
 import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
@@ -99,6 +100,156 @@ interface UsageRow {
   renews: boolean;
   rate: string;
 }
+
+// The landscape lists (devices and VMs sorted by name, first and later pages) and the trends call: texts
+// of apps/api/src/modules/landscape/landscape.repo.ts (landscapeListSql, LANDSCAPE_SERVERS_SQL) and
+// trends.repo.ts (TRENDS_BUCKETS_SQL), copied; bench/landscape-suite.ts and bench/trends-suite.ts check
+// that they are still equal.
+
+export const LANDSCAPE_LIST_SQL = {
+  devices: {
+    first: `select o.id, o.name, o.status, o.role, o.position_u, o.height_u, o.platform, o.serial,
+  l.name as location, s.name as datacenter, r.id as rack_id, r.name as rack_name,
+  c.id as cluster_id, c.name as cluster_name, c.type as cluster_type, (select c.display_name from customers c where c.customer_id = $1::int) as tenant
+from landscape_devices o
+left join landscape_sites s on s.id = o.site_id
+left join landscape_locations l on l.id = o.location_id
+left join landscape_racks r on r.id = o.rack_id
+left join landscape_clusters c on c.id = o.cluster_id
+where o.customer_id = $1::int 
+  and $2::text[] is null
+  and ($3::text[] is null or o.status = any($3::text[]))
+  and ($4::text is null or o.site_id = (select id from landscape_sites where slug = $4::text))
+  and ($5::text is null or o.name ilike $5::text)
+order by o.name asc, o.id asc
+limit $6::int`,
+    next: `select o.id, o.name, o.status, o.role, o.position_u, o.height_u, o.platform, o.serial,
+  l.name as location, s.name as datacenter, r.id as rack_id, r.name as rack_name,
+  c.id as cluster_id, c.name as cluster_name, c.type as cluster_type, (select c.display_name from customers c where c.customer_id = $1::int) as tenant
+from landscape_devices o
+left join landscape_sites s on s.id = o.site_id
+left join landscape_locations l on l.id = o.location_id
+left join landscape_racks r on r.id = o.rack_id
+left join landscape_clusters c on c.id = o.cluster_id
+where o.customer_id = $1::int 
+  and (o.name, o.id) > (($2::text[])[1]::text, ($2::text[])[2]::int)
+  and ($3::text[] is null or o.status = any($3::text[]))
+  and ($4::text is null or o.site_id = (select id from landscape_sites where slug = $4::text))
+  and ($5::text is null or o.name ilike $5::text)
+order by o.name asc, o.id asc
+limit $6::int`,
+  },
+  'virtual-machines': {
+    first: `select o.id, o.name, o.status, o.role, o.dns_name, o.platform, o.vcpus, o.memory_mb, o.disk_gb,
+  s.name as datacenter, c.id as cluster_id, c.name as cluster_name, c.type as cluster_type, (select c.display_name from customers c where c.customer_id = $1::int) as tenant
+from landscape_virtual_machines o
+left join landscape_sites s on s.id = o.site_id
+left join landscape_clusters c on c.id = o.cluster_id
+where o.customer_id = $1::int 
+  and $2::text[] is null
+  and ($3::text[] is null or o.status = any($3::text[]))
+  and ($4::text is null or o.site_id = (select id from landscape_sites where slug = $4::text))
+  and ($5::text is null or o.name || ' ' || coalesce(o.dns_name, '') ilike $5::text)
+order by o.name asc, o.id asc
+limit $6::int`,
+    next: `select o.id, o.name, o.status, o.role, o.dns_name, o.platform, o.vcpus, o.memory_mb, o.disk_gb,
+  s.name as datacenter, c.id as cluster_id, c.name as cluster_name, c.type as cluster_type, (select c.display_name from customers c where c.customer_id = $1::int) as tenant
+from landscape_virtual_machines o
+left join landscape_sites s on s.id = o.site_id
+left join landscape_clusters c on c.id = o.cluster_id
+where o.customer_id = $1::int 
+  and (o.name, o.id) > (($2::text[])[1]::text, ($2::text[])[2]::int)
+  and ($3::text[] is null or o.status = any($3::text[]))
+  and ($4::text is null or o.site_id = (select id from landscape_sites where slug = $4::text))
+  and ($5::text is null or o.name || ' ' || coalesce(o.dns_name, '') ilike $5::text)
+order by o.name asc, o.id asc
+limit $6::int`,
+  },
+} as const;
+
+export const LANDSCAPE_SERVERS_SQL_COPY = `select * from (
+  select 'devices' as kind, d.id, d.name, d.status,
+    concat_ws(' · ', s.name, r.name) as location
+  from landscape_devices d
+  left join landscape_sites s on s.id = d.site_id
+  left join landscape_racks r on r.id = d.rack_id
+  where d.customer_id = $1 and d.role = 'server'
+  union all
+  select 'virtual-machines', m.id, m.name, m.status, c.name
+  from landscape_virtual_machines m
+  left join landscape_clusters c on c.id = m.cluster_id
+  where m.customer_id = $1
+) servers order by name, kind, id`;
+
+export const TRENDS_BUCKETS_SQL_COPY = `
+  select server_id, metric,
+    extract(epoch from date_bin(make_interval(secs => $1::int), at, to_timestamp($2::bigint)))::bigint::text as t,
+    min(value) as min, max(value) as max, avg(value) as mean
+  from metric_samples
+  where server_id = any($3::text[]) and metric = any($4::text[])
+    and at >= to_timestamp($2::bigint) and at < $5::timestamptz
+  group by 1, 2, 3`;
+
+type BareLandscapeKind = keyof typeof LANDSCAPE_LIST_SQL;
+const landscapeCursor = z.tuple([cursorValue.text, z.string().regex(/^[1-9]\d{0,9}$/)]);
+
+type Row = Record<string, unknown>;
+const str = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const num = (value: unknown) => Number(value ?? 0);
+const ref = (kind: string | null, key: unknown, name: unknown) =>
+  name === null || name === undefined
+    ? null
+    : { id: kind && key !== null && key !== undefined ? `${kind}/${key}` : null, kind, name: String(name) };
+const clusterRef = (row: Row) =>
+  ref(row.cluster_type === 'vmware' ? 'vmware-clusters' : null, row.cluster_id, row.cluster_name);
+
+/** A list row as the API writes it (landscape.repo.ts toObject, devices and VMs). */
+function toLandscapeObject(kind: BareLandscapeKind, row: Row) {
+  const common = {
+    kind,
+    id: `${kind}/${row.id}`,
+    name: String(row.name),
+    status: row.status,
+    tenant: String(row.tenant ?? ''),
+  };
+  if (kind === 'devices') {
+    return {
+      ...common,
+      role: row.role,
+      rack: ref('racks', row.rack_id, row.rack_name),
+      position_u: row.position_u === null ? null : num(row.position_u),
+      height_u: num(row.height_u),
+      location: str(row.location),
+      datacenter: str(row.datacenter),
+      platform: str(row.platform),
+      serial: str(row.serial),
+      cluster: clusterRef(row),
+    };
+  }
+  return {
+    ...common,
+    cluster: clusterRef(row),
+    cluster_type: str(row.cluster_type),
+    role: str(row.role),
+    dns_name: str(row.dns_name),
+    family: str(row.platform),
+    vcpus: num(row.vcpus),
+    memory_mb: num(row.memory_mb),
+    disk_gb: num(row.disk_gb),
+    datacenter: str(row.datacenter),
+  };
+}
+
+interface BucketRow {
+  server_id: string;
+  metric: string;
+  t: string;
+  min: number;
+  max: number;
+  mean: number;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 interface TicketRow {
   id: string;
@@ -320,6 +471,106 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     return { items: page.map(toTicketSummary), last: rows.length > limit ? page.at(-1) : undefined };
   }
 
+  async function listLandscape(customerId: number, kind: BareLandscapeKind, query: URLSearchParams) {
+    const limit = Number(query.get('limit') ?? 25);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return undefined;
+    // The bench pages by name without filters; anything else is not the baseline's business.
+    if ([...query.keys()].some((key) => key !== 'limit' && key !== 'cursor')) return undefined;
+    const list = `landscape:${kind}:name`;
+    let after: string[] | null = null;
+    const cursor = query.get('cursor');
+    if (cursor) {
+      try {
+        after = cursors.decode(list, cursor, landscapeCursor);
+      } catch {
+        return undefined;
+      }
+    }
+    const later = after !== null;
+    const rows = await named<Row>(
+      `landscape_${kind.replaceAll('-', '_')}_name_${later ? 'next' : 'first'}`,
+      LANDSCAPE_LIST_SQL[kind][later ? 'next' : 'first'],
+      [customerId, after, null, null, null, limit + 1],
+    );
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    let link: string | undefined;
+    if (rows.length > limit && last) {
+      query.set('cursor', cursors.encode(list, [String(last.name), String(last.id)]));
+      link = `</api/v2/customer/${customerId}/landscape/${kind}?${query.toString()}>; rel="next"`;
+    }
+    return { items: page.map((row) => toLandscapeObject(kind, row)), link };
+  }
+
+  /** The trends call as trends.service.ts and trends.repo.ts make it, for servers with stored samples. */
+  async function trends(customerId: number, query: URLSearchParams) {
+    const ids = (query.get('server_ids') ?? '').split(',').filter((id) => id !== '');
+    const graph = query.get('graph') ?? '';
+    const from = new Date(query.get('from') ?? '');
+    const to = new Date(query.get('to') ?? '');
+    const width = Number(query.get('width') ?? TRENDS_DEFAULT_WIDTH);
+    const metrics = (graphMetrics as Record<string, readonly string[]>)[graph];
+    if (
+      ids.length === 0 ||
+      ids.length > 20 ||
+      new Set(ids).size !== ids.length ||
+      !metrics ||
+      Number.isNaN(from.getTime()) ||
+      Number.isNaN(to.getTime()) ||
+      to <= from ||
+      !Number.isInteger(width) ||
+      width < 10 ||
+      width > 4000
+    ) {
+      return { status: 400 as const };
+    }
+    const servers = await run<Row>(LANDSCAPE_SERVERS_SQL_COPY, [customerId]);
+    const known = new Set(servers.map((row) => `${row.kind}/${row.id}`));
+    if (!ids.every((id) => known.has(id))) return { status: 404 as const };
+    const start = Math.floor(from.getTime() / 1000);
+    const step = Math.max(60, Math.ceil((to.getTime() - start * 1000) / 1000 / width));
+    const count = Math.max(1, Math.ceil((to.getTime() / 1000 - start) / step));
+    const timestamps = Array.from({ length: count }, (_, index) => start + index * step);
+    const rows = await run<BucketRow>(TRENDS_BUCKETS_SQL_COPY, [step, start, ids, metrics, to.toISOString()]);
+    const byKey = new Map<
+      string,
+      { values: (number | null)[]; min: (number | null)[]; max: (number | null)[] }
+    >();
+    const series = ids.flatMap((id) =>
+      metrics.map((metric) => {
+        const entry = {
+          server_id: id,
+          metric,
+          values: new Array<number | null>(count).fill(null),
+          min: new Array<number | null>(count).fill(null),
+          max: new Array<number | null>(count).fill(null),
+        };
+        byKey.set(`${id}\n${metric}`, entry);
+        return entry;
+      }),
+    );
+    for (const row of rows) {
+      const entry = byKey.get(`${row.server_id}\n${row.metric}`);
+      const index = Math.round((Number(row.t) - start) / step);
+      if (!entry || index < 0 || index >= count) continue;
+      entry.values[index] = round2(Number(row.mean));
+      entry.min[index] = round2(Number(row.min));
+      entry.max[index] = round2(Number(row.max));
+    }
+    return {
+      status: 200 as const,
+      body: {
+        graph,
+        unit: (graphUnits as Record<string, string>)[graph],
+        from: new Date(start * 1000).toISOString(),
+        to: to.toISOString(),
+        step_seconds: step,
+        timestamps,
+        series,
+      },
+    };
+  }
+
   function send(
     response: ServerResponse,
     status: number,
@@ -392,6 +643,29 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
       }
       const rows = await named('report_list', REPORT_LIST_BARE_SQL, [customerId, kind, period]);
       return send(response, 200, rows);
+    }
+    const landscape = /^\/api\/v2\/customer\/(\d{1,10})\/landscape\/(devices|virtual-machines)$/.exec(
+      pathname,
+    );
+    if (landscape?.[1] && landscape[2]) {
+      const customerId = Number(landscape[1]);
+      if (!(await customerKnown(customerId))) return send(response, 404, { status: 404 });
+      const listed = await listLandscape(
+        customerId,
+        landscape[2] as BareLandscapeKind,
+        new URLSearchParams(queryString),
+      );
+      if (!listed) return send(response, 400, { status: 400 });
+      return send(response, 200, listed.items, listed.link ? { link: listed.link } : {});
+    }
+    const trendsPath = /^\/api\/v2\/customer\/(\d{1,10})\/trends$/.exec(pathname);
+    if (trendsPath?.[1]) {
+      const customerId = Number(trendsPath[1]);
+      if (!(await customerKnown(customerId))) return send(response, 404, { status: 404 });
+      const answer = await trends(customerId, new URLSearchParams(queryString));
+      return answer.status === 200
+        ? send(response, 200, answer.body)
+        : send(response, answer.status, { status: answer.status });
     }
     if (pathname === '/api/v2/customer') {
       const query = new URLSearchParams(queryString);

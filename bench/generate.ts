@@ -1,4 +1,5 @@
 import {
+  type DeviceRole,
   departmentForCategory,
   displayIdOf,
   periodOf,
@@ -30,12 +31,31 @@ export interface GenerateOptions {
   bigCustomerTickets: number;
   /** Months of usage per customer up to the current one (SPEC: 13); reports for each ended month. */
   usageMonths: number;
+  /** Landscape devices over all generated customers (DESIGN.md §7: 100,000). */
+  devices: number;
+  /** Virtual machines over all generated customers (300,000). */
+  virtualMachines: number;
+  /** Devices and VMs each of the first generated customer: a 500th page of 25 of both lists. */
+  bigCustomerDevices: number;
+  bigCustomerVirtualMachines: number;
+  /** Servers of the big customer with a metric series (the trends bench: 10 × 30 days × 1 a minute). */
+  metricServers: number;
+  metricDays: number;
 }
 
 export interface GeneratedData {
   customerIds: number[];
   rows: Record<string, number>;
   ms: number;
+  landscape: {
+    /** The customer with `bigCustomerDevices` devices and `bigCustomerVirtualMachines` VMs. */
+    bigCustomerId: number;
+    /** Server ids (`devices/{id}`) of the big customer with a CPU series. */
+    metricServerIds: string[];
+    /** The series run from here (a whole minute) for `metricDays` days, up to the generation's minute. */
+    metricsFrom: string;
+    metricsTo: string;
+  };
   tickets: {
     /** The customer with `bigCustomerTickets` tickets. */
     bigCustomerId: number;
@@ -57,6 +77,13 @@ export const defaultGenerateOptions: GenerateOptions = {
   tickets: 200_000,
   bigCustomerTickets: 15_000,
   usageMonths: 13,
+  devices: 100_000,
+  virtualMachines: 300_000,
+  bigCustomerDevices: 15_000,
+  bigCustomerVirtualMachines: 15_000,
+  metricServers: 10,
+  /** A day more than the 30 asked, so that 30 whole calendar days fit for the browser's custom range. */
+  metricDays: 31,
 };
 
 export const BENCH_TICKET_OWNER = 'bench-owner';
@@ -627,6 +654,219 @@ function buildTickets(options: GenerateOptions, data: ReturnType<typeof build>) 
   return { bigCustomerId, tickets, watchers };
 }
 
+/** Generated landscape ids start here, far above the demo seed's. */
+const LANDSCAPE_FIRST_ID = 1_000_001;
+const DEVICES_A_RACK = 20;
+const VMS_A_CLUSTER = 250;
+const deviceRoleMix: DeviceRole[] = [
+  'server',
+  'server',
+  'server',
+  'server',
+  'server',
+  'server',
+  'switch',
+  'firewall',
+  'storage',
+  'pdu',
+];
+const vmRoles = ['web', 'database', 'mail', 'cache', 'application', 'file transfer', 'kubernetes-node'];
+const platforms = ['Debian 12', 'Debian 12', 'Ubuntu 24.04', 'Windows Server 2022', 'Rocky Linux 9'];
+
+/**
+ * Devices and VMs: `bigCustomerDevices` and `bigCustomerVirtualMachines` for the first generated
+ * customer, the rest spread evenly at random over the others; per customer racks of 20 devices (each
+ * at its own U) in one datacenter and VMware clusters of 250 VMs. A random stream of its own, so the
+ * customers, users and tickets stay what they were.
+ */
+function buildLandscape(options: GenerateOptions, customerIds: number[]) {
+  const random = seededRandom(options.seed + 2);
+  const [bigCustomerId, ...others] = customerIds;
+  if (bigCustomerId === undefined || others.length === 0) throw new Error('no customers to give a landscape');
+  const deviceCount = new Map<number, number>([[bigCustomerId, options.bigCustomerDevices]]);
+  const vmCount = new Map<number, number>([[bigCustomerId, options.bigCustomerVirtualMachines]]);
+  for (let index = options.bigCustomerDevices; index < options.devices; index++) {
+    const id = pick(random, others);
+    deviceCount.set(id, (deviceCount.get(id) ?? 0) + 1);
+  }
+  for (let index = options.bigCustomerVirtualMachines; index < options.virtualMachines; index++) {
+    const id = pick(random, others);
+    vmCount.set(id, (vmCount.get(id) ?? 0) + 1);
+  }
+
+  const racks = new Columns(['id', 'customerId', 'name', 'site'] as const);
+  const clusters = new Columns(['id', 'customerId', 'name', 'site'] as const);
+  const devices = new Columns([
+    'id',
+    'customerId',
+    'name',
+    'role',
+    'status',
+    'site',
+    'rackId',
+    'position',
+    'platform',
+    'serial',
+  ] as const);
+  const vms = new Columns([
+    'id',
+    'customerId',
+    'name',
+    'status',
+    'clusterId',
+    'site',
+    'role',
+    'dnsName',
+    'platform',
+    'vcpus',
+    'memory',
+    'disk',
+  ] as const);
+  const status = () => {
+    const draw = random();
+    return draw < 0.9 ? 'active' : draw < 0.97 ? 'offline' : 'decommissioning';
+  };
+  let rackId = LANDSCAPE_FIRST_ID;
+  let clusterId = LANDSCAPE_FIRST_ID;
+  let deviceId = LANDSCAPE_FIRST_ID;
+  let vmId = LANDSCAPE_FIRST_ID;
+  const metricServerIds: string[] = [];
+  for (const customerId of customerIds) {
+    const code = `c${customerId}`;
+    const site = int(random, 1, 2);
+    const count = deviceCount.get(customerId) ?? 0;
+    for (let index = 0; index < count; index++) {
+      if (index % DEVICES_A_RACK === 0) {
+        racks.push({
+          id: rackId++,
+          customerId,
+          name: `${site === 1 ? 'AMS1' : 'UTR1'}-${code}-R${index / DEVICES_A_RACK + 1}`,
+          site,
+        });
+      }
+      // The big customer's first servers are active and carry the trends bench's series.
+      const measured = customerId === bigCustomerId && index < options.metricServers;
+      const role = measured ? 'server' : pick(random, deviceRoleMix);
+      devices.push({
+        id: deviceId,
+        customerId,
+        name: `${code}-${role === 'server' ? 'srv' : role.slice(0, 3)}${String(index + 1).padStart(5, '0')}`,
+        role,
+        status: measured ? 'active' : status(),
+        site,
+        rackId: rackId - 1,
+        position: 2 * (index % DEVICES_A_RACK) + 1,
+        platform: role === 'server' ? pick(random, platforms) : null,
+        serial: digits(random, 10),
+      });
+      if (measured) metricServerIds.push(`devices/${deviceId}`);
+      deviceId++;
+    }
+    const vmTotal = vmCount.get(customerId) ?? 0;
+    for (let index = 0; index < vmTotal; index++) {
+      if (index % VMS_A_CLUSTER === 0) {
+        clusters.push({ id: clusterId++, customerId, name: `${code}-vmw${index / VMS_A_CLUSTER + 1}`, site });
+      }
+      const name = `${code}-vm${String(index + 1).padStart(5, '0')}`;
+      vms.push({
+        id: vmId++,
+        customerId,
+        name,
+        status: status(),
+        clusterId: clusterId - 1,
+        site,
+        role: pick(random, vmRoles),
+        dnsName: `${name}.example${customerId}.nl`,
+        platform: pick(random, platforms),
+        vcpus: pick(random, [1, 2, 2, 4, 4, 8]),
+        memory: pick(random, [2048, 4096, 8192, 16384]),
+        disk: pick(random, [20, 40, 80, 200]),
+      });
+    }
+  }
+  return { bigCustomerId, racks, clusters, devices, vms, metricServerIds };
+}
+
+async function insertLandscape(client: pg.PoolClient, landscape: ReturnType<typeof buildLandscape>) {
+  // 400,000 rows with up to five foreign keys each are over a million per-row checks: the generated
+  // rows are consistent by construction, so a superuser (the bench's embedded PostgreSQL) skips them
+  // for this transaction.
+  const [role] = (
+    await client.query<{ super: boolean }>(
+      'select rolsuper as super from pg_roles where rolname = current_user',
+    )
+  ).rows;
+  if (role?.super) await client.query(`set local session_replication_role = replica`);
+  const r = landscape.racks.data;
+  await client.query(
+    `insert into landscape_racks (id, customer_id, name, site_id, location_id)
+     select id, customer_id, name, site, site from unnest($1::int[], $2::int[], $3::text[], $4::int[])
+       as t(id, customer_id, name, site)`,
+    [r.id, r.customerId, r.name, r.site],
+  );
+  const c = landscape.clusters.data;
+  await client.query(
+    `insert into landscape_clusters (id, customer_id, name, type, site_id)
+     select id, customer_id, name, 'vmware', site from unnest($1::int[], $2::int[], $3::text[], $4::int[])
+       as t(id, customer_id, name, site)`,
+    [c.id, c.customerId, c.name, c.site],
+  );
+  const d = landscape.devices.data;
+  await client.query(
+    `insert into landscape_devices (id, customer_id, name, role, status, site_id, location_id, rack_id,
+       position_u, platform, serial)
+     select id, customer_id, name, role, status, site, site, rack_id, position, platform, serial
+     from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[],
+       $8::smallint[], $9::text[], $10::text[])
+       as t(id, customer_id, name, role, status, site, rack_id, position, platform, serial)`,
+    [d.id, d.customerId, d.name, d.role, d.status, d.site, d.rackId, d.position, d.platform, d.serial],
+  );
+  const v = landscape.vms.data;
+  await client.query(
+    `insert into landscape_virtual_machines (id, customer_id, name, status, cluster_id, site_id, role,
+       dns_name, platform, vcpus, memory_mb, disk_gb)
+     select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[],
+       $8::text[], $9::text[], $10::smallint[], $11::int[], $12::int[])`,
+    [
+      v.id,
+      v.customerId,
+      v.name,
+      v.status,
+      v.clusterId,
+      v.site,
+      v.role,
+      v.dnsName,
+      v.platform,
+      v.vcpus,
+      v.memory,
+      v.disk,
+    ],
+  );
+}
+
+/**
+ * One CPU series a minute per server over [from, to), inside PostgreSQL: a daily wave with a phase
+ * per server, so no two series are equal. `order` says how rows land in the table: series by series
+ * (as a bulk load writes them) or minute by minute across the servers (as live collection does).
+ */
+export async function insertMetricSeries(
+  client: Pick<pg.PoolClient, 'query'>,
+  serverIds: string[],
+  from: Date,
+  to: Date,
+  order: 'series' | 'time',
+): Promise<number> {
+  const result = await client.query(
+    `insert into metric_samples (server_id, metric, at, value)
+     select s.id, 'cpu', t, (45 + 35 * sin(extract(epoch from t) / 13751.0 + s.n) + 10 * sin(extract(epoch from t) / 317.0))::real
+     from unnest($1::text[]) with ordinality s(id, n),
+       generate_series($2::timestamptz, $3::timestamptz - interval '1 minute', interval '1 minute') t
+     order by ${order === 'series' ? 's.n, t' : 't, s.n'}`,
+    [serverIds, from.toISOString(), to.toISOString()],
+  );
+  return result.rowCount ?? 0;
+}
+
 /**
  * Adds the benchmark data set (deterministic: same seed, same rows) to a migrated and demo-seeded
  * database. Each table is filled by one INSERT … SELECT FROM unnest(…) with column arrays.
@@ -639,10 +879,14 @@ export async function generateBenchData(
   const data = build(options);
   const ticketData = buildTickets(options, data);
   const usageData = await buildUsage(options, data.customerIds, new Date());
+  const landscape = buildLandscape(options, data.customerIds);
+  const metricsTo = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const metricsFrom = new Date(metricsTo.getTime() - options.metricDays * DAY_MS);
   const ownerPasswordHash = await hashPassword(DEMO_PASSWORD);
   const client = await pool.connect();
   let ticketRows = 0;
   let usageRows = { usage_entries: 0, reports: 0 };
+  let metricRows = 0;
   try {
     await client.query('begin');
     const c = data.customers.data;
@@ -704,6 +948,14 @@ export async function generateBenchData(
     ]);
     ticketRows = await insertTickets(client, ticketData);
     usageRows = await insertUsage(client, usageData);
+    await insertLandscape(client, landscape);
+    metricRows = await insertMetricSeries(
+      client,
+      landscape.metricServerIds,
+      metricsFrom,
+      metricsTo,
+      'series',
+    );
     await client.query('commit');
     // Fresh statistics, so the planner sees 10,000 customers and not the handful of the demo seed.
     await client.query('analyze');
@@ -726,8 +978,19 @@ export async function generateBenchData(
       tickets: ticketRows,
       ticket_watchers: ticketData.watchers.length,
       ...usageRows,
+      landscape_racks: landscape.racks.length,
+      landscape_clusters: landscape.clusters.length,
+      landscape_devices: landscape.devices.length,
+      landscape_virtual_machines: landscape.vms.length,
+      metric_samples: metricRows,
     },
     ms: performance.now() - started,
+    landscape: {
+      bigCustomerId: landscape.bigCustomerId,
+      metricServerIds: landscape.metricServerIds,
+      metricsFrom: metricsFrom.toISOString(),
+      metricsTo: metricsTo.toISOString(),
+    },
     tickets: {
       bigCustomerId: ticketData.bigCustomerId,
       bigCustomerTickets: options.bigCustomerTickets,

@@ -11,6 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { customersSuite } from './customers-suite.ts';
+import { landscapeSuite } from './landscape-suite.ts';
 import { machineFacts } from './machine.ts';
 import { summariseProfiles } from './profile-summary.ts';
 import { type BenchReport, renderReport, type SectionReport } from './report.ts';
@@ -18,10 +19,19 @@ import { slaSuite } from './sla-suite.ts';
 import { startSuite } from './start-suite.ts';
 import { type BenchSettings, createContext, type Suite } from './suite.ts';
 import { ticketsSuite } from './tickets-suite.ts';
+import { trendsSuite } from './trends-suite.ts';
 import { webSuite } from './web-suite.ts';
 
 /** In report order; later issues add suites here. */
-const suites: Suite[] = [customersSuite, ticketsSuite, slaSuite, webSuite, startSuite];
+const suites: Suite[] = [
+  customersSuite,
+  ticketsSuite,
+  landscapeSuite,
+  trendsSuite,
+  slaSuite,
+  webSuite,
+  startSuite,
+];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportsDir = path.join(root, 'bench/reports');

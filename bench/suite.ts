@@ -71,6 +71,8 @@ export function createContext(settings: BenchSettings, log: (line: string) => vo
         const handle = await startServerProcess(kind, {
           databaseUrl: url,
           profileDir: settings.profileDir && path.resolve(settings.profileDir),
+          // Loading the API's modules takes over a minute when the shared machine is busy.
+          startTimeoutMs: 180_000,
         });
         defer(() => handle.stop());
         return handle;

@@ -51,7 +51,7 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
  * Follows the `Link: rel="next"` header page by page, the way a client pages, and answers every
  * page's path plus each request's time: the cursor of a deep page exists only by walking there.
  */
-async function walk(server: ServerHandle, first: string, pages: number, authorization: () => string) {
+export async function walk(server: ServerHandle, first: string, pages: number, authorization: () => string) {
   const paths = [first];
   const ms: number[] = [];
   for (;;) {

@@ -171,6 +171,24 @@ limit $6::int`;
 export const listStatementName = (kind: LandscapeKind, sort: LandscapeSort, later: boolean) =>
   `landscape_${kind}_${sort.replace('-', 'desc_')}_${later ? 'next' : 'first'}`.replaceAll('-', '_');
 
+/**
+ * A customer's servers: devices with role server and the VMs ($1 customer_id). The trends bench's bare
+ * baseline runs a copy (bench/bare-server.ts; bench/trends-suite.ts checks the two are equal).
+ */
+export const LANDSCAPE_SERVERS_SQL = `select * from (
+  select 'devices' as kind, d.id, d.name, d.status,
+    concat_ws(' · ', s.name, r.name) as location
+  from landscape_devices d
+  left join landscape_sites s on s.id = d.site_id
+  left join landscape_racks r on r.id = d.rack_id
+  where d.customer_id = $1 and d.role = 'server'
+  union all
+  select 'virtual-machines', m.id, m.name, m.status, c.name
+  from landscape_virtual_machines m
+  left join landscape_clusters c on c.id = m.cluster_id
+  where m.customer_id = $1
+) servers order by name, kind, id`;
+
 type Row = Record<string, unknown>;
 
 const str = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -502,22 +520,7 @@ export function createDatabaseLandscapeSource(db: Database): LandscapeSource {
     },
 
     async servers(customerId) {
-      const rows = await query(
-        `select * from (
-          select 'devices' as kind, d.id, d.name, d.status,
-            concat_ws(' · ', s.name, r.name) as location
-          from landscape_devices d
-          left join landscape_sites s on s.id = d.site_id
-          left join landscape_racks r on r.id = d.rack_id
-          where d.customer_id = $1 and d.role = 'server'
-          union all
-          select 'virtual-machines', m.id, m.name, m.status, c.name
-          from landscape_virtual_machines m
-          left join landscape_clusters c on c.id = m.cluster_id
-          where m.customer_id = $1
-        ) servers order by name, kind, id`,
-        [customerId],
-      );
+      const rows = await query(LANDSCAPE_SERVERS_SQL, [customerId]);
       return rows.map(
         (row): Server => ({
           server_id: objectId(row.kind as 'devices', String(row.id)),

@@ -10,8 +10,11 @@ import {
   type SeriesRequest,
 } from './metrics-source.ts';
 
-/** One row per series and bucket: date_bin from the first bucket's start, min, max and mean. */
-const BUCKETS = `
+/**
+ * One row per series and bucket: date_bin from the first bucket's start, min, max and mean. The bench's
+ * bare baseline runs a copy (bench/bare-server.ts; bench/trends-suite.ts checks the two are equal).
+ */
+export const TRENDS_BUCKETS_SQL = `
   select server_id, metric,
     extract(epoch from date_bin(make_interval(secs => $1::int), at, to_timestamp($2::bigint)))::bigint::text as t,
     min(value) as min, max(value) as max, avg(value) as mean
@@ -60,7 +63,7 @@ export function createDatabaseMetrics(db: Database): MetricsSource {
       const metrics = graphMetrics[graph];
       const ids = servers.map((server) => server.id);
       const start = timestamps[0] ?? Math.floor(from.getTime() / 1000);
-      const result = await client.query<BucketRow>(BUCKETS, [
+      const result = await client.query<BucketRow>(TRENDS_BUCKETS_SQL, [
         stepSeconds,
         start,
         ids,
