@@ -2,11 +2,14 @@
 // when set, otherwise on an embedded PostgreSQL under .data/e2e. Stops everything on SIGTERM/SIGINT.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/api/src/db/databases.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
 import { ANALYTICS_PORT, POSTHOG_TEST_KEY, RECEIVER_URL } from './analytics-ports.ts';
+import { PROBE_APPLICATION, PROBE_PORT, PROBE_URL } from './probe-target.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3100';
@@ -62,10 +65,32 @@ if (process.env.E2E_ANALYTICS !== '0') {
   });
 }
 
+// The probe target (probe-target.ts): up until a test says otherwise, so the rest of the suite sees it up.
+let probeAnswer = 200;
+const probeTarget = createServer((request, response) => {
+  if (request.method === 'POST' && request.url === '/control/down') probeAnswer = 503;
+  else if (request.method === 'POST' && request.url === '/control/up') probeAnswer = 200;
+  else return void response.writeHead(probeAnswer, { 'content-type': 'text/plain' }).end(String(probeAnswer));
+  response.writeHead(204).end();
+});
+probeTarget.listen(PROBE_PORT, '127.0.0.1');
+void ready(port, child).then(async () => {
+  if (stopping || child.exitCode !== null) return;
+  const client = new pg.Client({ connectionString: withDatabase(adminUrl, name) });
+  await client.connect();
+  await client.query(
+    `insert into applications (customer_id, name, url, interval_seconds, timeout_ms, uptime_target)
+     values (1001, $1, $2, 60, 2000, 99.50)`,
+    [PROBE_APPLICATION, PROBE_URL],
+  );
+  await client.end();
+});
+
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
+  probeTarget.close();
   await Promise.all(
     children
       .filter((running) => running.exitCode === null)

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
+import { PROBE_APPLICATION, PROBE_CONTROL } from '../probe-target.ts';
 import {
   type ColourMode,
   chooseColourMode,
@@ -70,9 +71,10 @@ test('technical-viewer reads the application statuses, in Dutch', async ({ page 
   await page.goto('/sla-usage/application-statuses');
   await h1(page, 'Applicatiestatussen');
   const apps = page.locator('li[data-application]');
-  await expect(apps).toHaveCount(3);
+  // The demo's three and the probe target's (server.ts), which may not have been checked yet.
+  await expect(apps).toHaveCount(4);
   for (const state of await apps.getByTestId('application-state').allTextContents()) {
-    expect(['Beschikbaar', 'In onderhoud']).toContain(state);
+    expect(['Beschikbaar', 'In onderhoud', 'Nog niet gecontroleerd']).toContain(state);
   }
   await expect(apps.first().getByTestId('application-uptime')).toHaveText(
     /^Beschikbaarheid \d+(,\d+)?%, doel \d+(,\d+)?% (niet )?gehaald$/,
@@ -82,10 +84,10 @@ test('technical-viewer reads the application statuses, in Dutch', async ({ page 
 
   await page.getByText('Vorige periode', { exact: true }).click();
   await expect(page).toHaveURL(/range=lastPeriod/);
-  await apps.nth(1).getByRole('link').click();
+  await apps.nth(2).getByRole('link').click();
   await expect(page).toHaveURL(/app=\d+/);
   await expect(page.getByRole('heading', { level: 2 })).toContainText(
-    await apps.nth(1).getByRole('link').innerText(),
+    await apps.nth(2).getByRole('link').innerText(),
   );
   await expect(page.locator('figure canvas')).toBeVisible();
 });
@@ -94,11 +96,21 @@ test('owner sees this month at a glance on SLA and usage, and follows a link', a
   await signIn(page, 'owner', { language: 'en' });
   await page.goto('/sla-usage');
   await h1(page, 'SLA and usage');
-  await expect(page.locator('[data-overview-application]')).toHaveCount(3);
+  await expect(page.locator('[data-overview-application]')).toHaveCount(4);
   await expect(page.locator('[data-overview-application="Webwinkel"]')).toContainText(/Uptime \d/);
   await expect(page.locator('[data-overview-bundle]').first()).toBeVisible();
   await page.getByRole('link', { name: 'All usage' }).click();
   await h1(page, 'Usage');
+});
+
+test('the dashboard’s SLA panel writes uptime and target in Dutch number format', async ({ page }) => {
+  await signIn(page, 'technical-viewer', { language: 'nl' });
+  const panel = page.getByTestId('panel-sla');
+  const webwinkel = panel.getByRole('listitem').filter({ hasText: 'Webwinkel' });
+  // Target 99.90 % is "99,9%" in Dutch; the server sends numbers and the screen formats them.
+  await expect(webwinkel).toContainText(/\d+(,\d+)?% \/ 99,9%/);
+  await setLanguage(page, 'en');
+  await expect(webwinkel).toContainText(/\d+(\.\d+)?% \/ 99\.9%/);
 });
 
 /** Last month as YYYY-MM (UTC, like the reports). */
@@ -144,6 +156,54 @@ test('financial-viewer downloads last month’s SLA report in Dutch, as PDF and 
 });
 
 const MODES: ColourMode[] = ['light', 'dark'];
+
+/** Tells the probe target (server.ts) to answer 503 or 200 from now on. */
+async function probeTarget(answer: 'down' | 'up') {
+  const response = await fetch(`${PROBE_CONTROL}/${answer}`, { method: 'POST' });
+  expect(response.status).toBe(204);
+}
+
+test('technical-viewer sees an application go down and come back, in Dutch', async ({ page }) => {
+  // The product's prober checks once a minute (at a fixed offset per application); the screen
+  // refreshes the list every 30 s and the checks every minute: each change shows within about 2 minutes.
+  test.setTimeout(480_000);
+  const change = { timeout: 180_000 };
+  await signIn(page, 'technical-viewer', { language: 'nl' });
+  await page.goto('/sla-usage/application-statuses');
+  const app = page.locator('li[data-application]').filter({ hasText: PROBE_APPLICATION });
+  const state = app.getByTestId('application-state');
+  await expect(state).toHaveText('Beschikbaar', change);
+  await app.getByRole('link', { name: PROBE_APPLICATION }).click();
+  await expect(page).toHaveURL(/app=\d+/);
+  const outages = page.getByTestId('outages');
+
+  await probeTarget('down');
+  await expect(state).toHaveText('Niet beschikbaar', change);
+  // The outage in the list, still going on, with the prober's reason in Dutch.
+  const outage = outages.locator('tbody tr').first();
+  await expect(outage).toContainText('Duurt voort', change);
+  await expect(outage).toContainText('HTTP 503 in plaats van 200');
+  for (const mode of MODES) {
+    await chooseColourMode(page, mode);
+    await settle(page);
+    await expectNoAxeViolations(page, `application down, ${mode}`);
+    await saveScreenshot(page, `sla-application-down-nl-${mode}`);
+  }
+
+  await probeTarget('up');
+  await expect(state).toHaveText('Beschikbaar', change);
+  // The same outage, now ended: an end time instead of "still going on".
+  await expect(outage).not.toContainText('Duurt voort', change);
+  await expect(outage).toContainText('HTTP 503 in plaats van 200');
+  await expect(outage.locator('td').nth(1)).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+  for (const mode of MODES) {
+    await chooseColourMode(page, mode);
+    await settle(page);
+    await expectNoAxeViolations(page, `application back up, ${mode}`);
+  }
+  await saveScreenshot(page, 'sla-application-back-up-nl-dark');
+});
+
 const WIDTHS = [
   { name: '360', viewport: { width: 360, height: 780 } },
   { name: '1440', viewport: { width: 1440, height: 900 } },
@@ -185,7 +245,7 @@ for (const mode of MODES) {
     await prepare(page, mode, 'Bakkerij De Gouden Korst B.V.');
     await page.goto('/sla-usage');
     await shoot(page, mode, 'overview', () =>
-      expect(page.locator('[data-overview-application]')).toHaveCount(3),
+      expect(page.locator('[data-overview-application]')).toHaveCount(4),
     );
   });
 
@@ -207,7 +267,7 @@ for (const mode of MODES) {
     await prepare(page, mode, 'Bakkerij De Gouden Korst B.V.');
     await page.goto('/sla-usage/application-statuses?range=currentMonth');
     await shoot(page, mode, 'application-statuses', async () => {
-      await expect(page.locator('li[data-application]')).toHaveCount(3);
+      await expect(page.locator('li[data-application]')).toHaveCount(4);
       await expect(page.locator('figure canvas')).toBeVisible();
     });
   });
