@@ -182,13 +182,15 @@ export const LANDSCAPE_SERVERS_SQL_COPY = `select * from (
 ) servers order by name, kind, id`;
 
 export const TRENDS_BUCKETS_SQL_COPY = `
-  select server_id, metric,
-    extract(epoch from date_bin(make_interval(secs => $1::int), at, to_timestamp($2::bigint)))::bigint::text as t,
-    min(value) as min, max(value) as max, avg(value) as mean
-  from metric_samples
-  where server_id = any($3::text[]) and metric = any($4::text[])
-    and at >= to_timestamp($2::bigint) and at < $5::timestamptz
-  group by 1, 2, 3`;
+  select server_id, metric, extract(epoch from bucket)::bigint::text as t, min, max, mean
+  from (
+    select server_id, metric, date_bin(make_interval(secs => $1::int), at, to_timestamp($2::bigint)) as bucket,
+      min(value) as min, max(value) as max, avg(value) as mean
+    from metric_samples
+    where server_id = any($3::text[]) and metric = any($4::text[])
+      and at >= to_timestamp($2::bigint) and at < $5::timestamptz
+    group by 1, 2, 3
+  ) buckets`;
 
 type BareLandscapeKind = keyof typeof LANDSCAPE_LIST_SQL;
 const landscapeCursor = z.tuple([cursorValue.text, z.string().regex(/^[1-9]\d{0,9}$/)]);

@@ -239,7 +239,11 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       log(`Building the web app into ${DIST_DIR}`);
       await buildWebApp({ root, outDir: distDir });
     }
-    const server = await startServerProcess('api', { databaseUrl: database.url, webDist: distDir });
+    const server = await startServerProcess('api', {
+      databaseUrl: database.url,
+      webDist: distDir,
+      startTimeoutMs: 180_000,
+    });
     context.defer(() => server.stop());
     const day = (date: Date) => date.toISOString().slice(0, 10);
     // 30 whole days (UTC, the browser's zone here) inside the generated ones.

@@ -15,13 +15,15 @@ import {
  * bare baseline runs a copy (bench/bare-server.ts; bench/trends-suite.ts checks the two are equal).
  */
 export const TRENDS_BUCKETS_SQL = `
-  select server_id, metric,
-    extract(epoch from date_bin(make_interval(secs => $1::int), at, to_timestamp($2::bigint)))::bigint::text as t,
-    min(value) as min, max(value) as max, avg(value) as mean
-  from metric_samples
-  where server_id = any($3::text[]) and metric = any($4::text[])
-    and at >= to_timestamp($2::bigint) and at < $5::timestamptz
-  group by 1, 2, 3`;
+  select server_id, metric, extract(epoch from bucket)::bigint::text as t, min, max, mean
+  from (
+    select server_id, metric, date_bin(make_interval(secs => $1::int), at, to_timestamp($2::bigint)) as bucket,
+      min(value) as min, max(value) as max, avg(value) as mean
+    from metric_samples
+    where server_id = any($3::text[]) and metric = any($4::text[])
+      and at >= to_timestamp($2::bigint) and at < $5::timestamptz
+    group by 1, 2, 3
+  ) buckets`;
 
 /** The newest CPU, memory and load sample of each server in the last minutes. */
 const LATEST = `
