@@ -12,9 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { type Caller, callerOf } from '../../lib/caller.ts';
 import { setNextLink } from '../../lib/paging.ts';
-import { callerOf, ticketPath } from '../tickets/tickets.routes.ts';
-import type { Caller } from '../tickets/tickets.service.ts';
+import { ticketPath } from '../tickets/tickets.routes.ts';
 import type { ContractsService } from './contracts.service.ts';
 
 const subscriptionRead = { rights: { customer: ['subscription-read'] } } as const;

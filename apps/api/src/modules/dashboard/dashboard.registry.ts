@@ -5,7 +5,7 @@ import {
   hasRights,
   type RightsMap,
 } from '@portaal/contracts';
-import type { Caller } from '../tickets/tickets.service.ts';
+import type { Caller } from '../../lib/caller.ts';
 
 /**
  * One dashboard panel, registered by the area that owns its data (one registration per feature):

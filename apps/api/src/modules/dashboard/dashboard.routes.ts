@@ -1,6 +1,6 @@
 import { customerParamsSchema, dashboardSchema } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../tickets/tickets.routes.ts';
+import { callerOf } from '../../lib/caller.ts';
 import type { DashboardRegistry } from './dashboard.registry.ts';
 
 /** GET the dashboard: every registered panel the caller may read, in one answer. */

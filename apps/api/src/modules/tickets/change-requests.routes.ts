@@ -1,6 +1,7 @@
 import { changeRequestSchema, customerParamsSchema, ticketSchema } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf, ticketPath } from './tickets.routes.ts';
+import { callerOf } from '../../lib/caller.ts';
+import { ticketPath } from './tickets.routes.ts';
 import type { TicketsService } from './tickets.service.ts';
 
 const tags = ['tickets'];

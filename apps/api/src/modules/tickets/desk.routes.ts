@@ -15,9 +15,9 @@ import {
 } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callerOf } from '../../lib/caller.ts';
 import { setNextLink } from '../../lib/paging.ts';
 import type { DeskService } from './desk.service.ts';
-import { callerOf } from './tickets.routes.ts';
 
 /** Staff only: global rights, so no customer user ever reaches these routes. */
 const staffRead = { rights: { global: ['ticket-read'] } } as const;

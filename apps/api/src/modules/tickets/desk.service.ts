@@ -13,12 +13,13 @@ import {
 } from '@portaal/contracts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import type { TicketEventPublisher } from '../notifications/notifications.events.ts';
 import type { DeskFilters, DeskRepo, DeskRow } from './desk.repo.ts';
 import type { TicketsRepo } from './tickets.repo.ts';
-import type { Caller, TicketsService } from './tickets.service.ts';
+import type { TicketsService } from './tickets.service.ts';
 
 export interface DeskDeps {
   repo: DeskRepo;

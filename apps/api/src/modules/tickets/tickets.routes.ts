@@ -15,11 +15,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthenticated } from '../../lib/app-error.ts';
+import { callerOf } from '../../lib/caller.ts';
 import { setNextLink } from '../../lib/paging.ts';
 import { contentDisposition } from '../../lib/responses.ts';
 import { bodyValidationError, multipartLimits, readMultipart, type Upload } from './attachments.ts';
-import type { Caller, TicketsService } from './tickets.service.ts';
+import type { TicketsService } from './tickets.service.ts';
 
 const ticketRead = { rights: { customer: ['ticket-read'] } } as const;
 const ticketEdit = { rights: { customer: ['ticket-edit'] } } as const;
@@ -29,23 +29,6 @@ const uploads = {
   attachments:
     'Files to attach (multipart only): the extensions of ATTACHMENT_EXTENSIONS, content matching the extension, at most ATTACHMENT_MAX_FILES files of ATTACHMENT_MAX_TOTAL_MB together',
 };
-
-/** The caller as the tickets service needs them: who (from the token) and their rights. */
-export async function callerOf(request: FastifyRequest): Promise<Caller> {
-  const principal = request.principal;
-  if (!principal) throw unauthenticated();
-  return {
-    user: {
-      id: principal.sub,
-      username: principal.username,
-      email: principal.email ?? '',
-      givenName: principal.givenName ?? '',
-      familyName: principal.familyName ?? '',
-      language: principal.locale,
-    },
-    rights: await request.rights(),
-  };
-}
 
 /**
  * The fields and files of a create or reply call. JSON arrives validated by the route schema, which

@@ -8,7 +8,6 @@ import {
   hasRights,
   type Person,
   type RequestTypes,
-  type RightsMap,
   requestTypesByRole,
   statusAfterCustomerReply,
   statusAfterStaffReply,
@@ -24,18 +23,13 @@ import {
 } from '@portaal/contracts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { TicketEventPublisher } from '../notifications/notifications.events.ts';
 import type { KnownUser } from '../users/users.service.ts';
 import type { Upload } from './attachments.ts';
 import { type ChangeRequest, changeRequestText, type Language } from './change-requests.ts';
 import type { Executor, ListRow, TicketsRepo } from './tickets.repo.ts';
-
-/** Who is asking: the token's subject and profile, and their rights (computed per request, cached). */
-export interface Caller {
-  user: KnownUser;
-  rights: RightsMap;
-}
 
 export interface TicketsDeps {
   events: TicketEventPublisher;

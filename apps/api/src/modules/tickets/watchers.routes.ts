@@ -1,7 +1,7 @@
 import { personSchema, ticketParamsSchema, ticketSchema, watcherParamsSchema } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf } from './tickets.routes.ts';
+import { callerOf } from '../../lib/caller.ts';
 import type { WatchersService } from './watchers.service.ts';
 
 /**

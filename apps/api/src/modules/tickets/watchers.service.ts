@@ -2,9 +2,10 @@ import { globalRightsForRoles, type Person, type Ticket } from '@portaal/contrac
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Caller } from '../../lib/caller.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import { memberships, users } from '../users/users.table.ts';
-import type { Caller, TicketsService } from './tickets.service.ts';
+import type { TicketsService } from './tickets.service.ts';
 import { ticketWatchers } from './tickets.table.ts';
 
 export interface WatchersDeps {
