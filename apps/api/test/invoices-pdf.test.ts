@@ -183,6 +183,9 @@ describe('dashboard panels of invoices and contracts', () => {
       ['renewing', 3],
     ]);
     expect(contracts?.items[0]?.key).toBe('CT-1001-05');
+    // A renewal is a day: sent as a date alone, so the screen shows no time of day.
+    const renewal = demo.contracts.find((entry) => entry.id === 'CT-1001-05')?.body.renewal_date;
+    expect(contracts?.items[0]).toMatchObject({ at: null, date: renewal });
 
     const technical = await send(server, 'GET', '/api/v2/customer/1001/dashboard', {
       token: await token('technical-viewer'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from './common.ts';
+import { isoDateSchema, isoDateTimeSchema } from './common.ts';
 
 /**
  * The customer's dashboard (issue 15): panels that each area registers for itself on the server
@@ -36,6 +36,8 @@ export const dashboardItemSchema = z
       .nullable()
       .optional(),
     at: isoDateTimeSchema.nullable(),
+    /** A day without a time (a renewal date), shown as a date only; instead of `at`. */
+    date: isoDateSchema.optional(),
     href: z.string(),
   })
   .meta({ id: 'DashboardItem' });

@@ -30,7 +30,8 @@ export function contractsPanel(
           key: contract.contract_id,
           title: contract.description,
           detail: contract.contract_id,
-          at: contract.renewal_date === null ? null : `${contract.renewal_date}T00:00:00.000Z`,
+          at: null,
+          ...(contract.renewal_date === null ? {} : { date: contract.renewal_date }),
           href: `/administration/contracts/${contract.contract_id}`,
         })),
       };

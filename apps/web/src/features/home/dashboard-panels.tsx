@@ -17,13 +17,17 @@ import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
-import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { dashboardQueries } from './api/dashboard-queries.ts';
 import classes from './home.module.css';
 
 /** Items a panel lists at most; the card keeps room for them, so nothing shifts when they arrive. */
 const ITEM_ROWS = 5;
+
+/** An item's moment: a day alone (a renewal) as a date, a moment with its time. */
+const when = (item: DashboardPanel['items'][number]) =>
+  item.date ? formatDate(item.date) : item.at ? formatDateTime(item.at) : null;
 
 /** A link to a route given as a path with a query string (the server names the filtered list). */
 function useHrefLink() {
@@ -162,7 +166,7 @@ function Panel({ panel }: { panel: DashboardPanel }) {
                     {item.title}
                   </Anchor>
                   <Text size="xs" c="dimmed" span className={classes.itemMeta}>
-                    {[detail(item), item.at ? formatDateTime(item.at) : null].filter(Boolean).join(' · ')}
+                    {[detail(item), when(item)].filter(Boolean).join(' · ')}
                   </Text>
                 </li>
               ))}
