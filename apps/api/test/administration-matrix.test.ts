@@ -239,6 +239,31 @@ describe.each(subjects.map((subject, index) => ({ ...subject, index })))('$usern
     }
   });
 
+  it.each(['pdf', 'ubl'] as const)(
+    'GET invoices/{number}/%s: own, another customer’s (404), unknown customer',
+    async (format) => {
+      const options = await auth(subject);
+      const [a, foreign, c] = await Promise.all([
+        send(server, 'GET', `${base(mine)}/invoices/${firstInvoice(mine)}/${format}`, options),
+        send(server, 'GET', `${base(mine)}/invoices/${firstInvoice(other)}/${format}`, options),
+        send(server, 'GET', `${base(UNKNOWN)}/invoices/${firstInvoice(mine)}/${format}`, options),
+      ]);
+      if (anonymous) return expect([a.status, foreign.status, c.status]).toEqual([401, 401, 401]);
+      const ok = subject.invoiceRead;
+      expect([a.status, foreign.status, c.status]).toEqual([ok ? 200 : 403, ok ? 404 : 403, 404]);
+      if (!ok) return;
+      expect(code(foreign)).toBe('INVOICE_NOT_FOUND');
+      expect(a.headers.get('content-type')).toBe(
+        format === 'pdf' ? 'application/pdf' : 'application/xml; charset=utf-8',
+      );
+      expect(a.headers.get('content-disposition')).toBe(
+        `attachment; filename="${firstInvoice(mine)}.${format === 'pdf' ? 'pdf' : 'xml'}"`,
+      );
+      if (format === 'ubl')
+        expect(a.bytes.toString('utf8')).toContain(`<cbc:ID>${firstInvoice(mine)}</cbc:ID>`);
+    },
+  );
+
   it('GET contracts (running and with show_ended) and contracts/{id}', async () => {
     const options = await auth(subject);
     const [a, b, c] = await threeCustomers(

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { setNextLink } from '../../lib/paging.ts';
-import { contentDisposition } from '../../lib/responses.ts';
+import { contentDisposition, problems } from '../../lib/responses.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 const invoiceRead = { rights: { customer: ['invoice-read'] } } as const;
@@ -90,6 +90,37 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
           // The schema documents the bytes as a binary string; Fastify sends a Buffer as it is.
           .send(file.bytes as unknown as string)
       );
+    },
+  );
+
+  app.get(
+    '/api/v2/customer/:customer_id/invoices/:invoice_id/ubl',
+    {
+      config: { access: invoiceRead },
+      schema: {
+        tags,
+        operationId: 'downloadInvoiceUbl',
+        summary: 'The invoice as a Peppol BIS Billing 3.0 e-invoice (UBL 2.1, EN 16931)',
+        description:
+          'The provider is the seller, the customer the buyer; each is addressed by its Chamber of Commerce number (0106) or VAT number. 409 INVOICE_UBL_UNAVAILABLE when a party lacks an address or a Peppol identifier.',
+        params: invoiceParamsSchema,
+        response: {
+          200: {
+            description: 'The invoice (UBL 2.1 XML)',
+            content: { 'application/xml': { schema: z.string() } },
+          },
+          ...problems(409),
+        },
+        responseHeaders: { 200: ['Content-Disposition'] },
+      },
+    },
+    async (request, reply) => {
+      const file = await invoices.ubl(request.params.customer_id, request.params.invoice_id);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('Content-Disposition', contentDisposition(file.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(file.xml);
     },
   );
 

@@ -21,6 +21,7 @@ import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import type { CustomersService } from '../customers/customers.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { renderInvoiceUbl } from './invoice-ubl.ts';
 import type { InvoiceRow, InvoicesRepo } from './invoices.repo.ts';
 
 export interface InvoicesDeps {
@@ -127,6 +128,17 @@ export function createInvoicesService({
     };
   }
 
+  /** The provider (seller, with its main bank account) and the customer (buyer). */
+  async function partiesOf(customerId: number) {
+    const [buyer, seller, accounts] = await Promise.all([
+      customers.get(customerId),
+      customers.get(PROVIDER_COMPANY_ID),
+      customers.bankAccounts(PROVIDER_COMPANY_ID),
+    ]);
+    const sellerAccount = accounts.find((account) => account.main) ?? accounts[0];
+    return { seller, sellerAccount, buyer };
+  }
+
   return {
     async list(customerId: number, query: InvoiceListQuery) {
       const day = today();
@@ -164,16 +176,18 @@ export function createInvoicesService({
     /** The invoice as PDF in the customer's language, with the provider as seller. */
     async pdf(customerId: number, number: string) {
       const invoice = await detail(customerId, number);
-      const [buyer, seller, accounts] = await Promise.all([
-        customers.get(customerId),
-        customers.get(PROVIDER_COMPANY_ID),
-        customers.bankAccounts(PROVIDER_COMPANY_ID),
-      ]);
-      const sellerAccount = accounts.find((account) => account.main) ?? accounts[0];
+      const parties = await partiesOf(customerId);
       return {
         fileName: `${number}.pdf`,
-        bytes: await renderInvoicePdf(invoice, { seller, sellerAccount, buyer }, brandName),
+        bytes: await renderInvoicePdf(invoice, parties, brandName),
       };
+    },
+
+    /** The invoice as a Peppol BIS Billing 3.0 e-invoice (UBL 2.1), with the provider as seller. */
+    async ubl(customerId: number, number: string) {
+      const invoice = await detail(customerId, number);
+      const parties = await partiesOf(customerId);
+      return { fileName: `${number}.xml`, xml: await renderInvoiceUbl(invoice, parties) };
     },
 
     /** To pay and overdue: how many and their sum, for the administration overview. */
