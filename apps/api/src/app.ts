@@ -10,6 +10,11 @@ import type { Jobs } from './jobs/jobs.ts';
 import type { MailQueue } from './jobs/mail-queue.ts';
 import type { Caller } from './lib/caller.ts';
 import { createCursors, cursorSecret } from './lib/cursor.ts';
+import {
+  ADMINISTRATION_NOTIFY_CRON,
+  ADMINISTRATION_NOTIFY_JOB,
+  createAdministrationNotifier,
+} from './modules/administration/administration.notify.ts';
 import { administrationRoutes } from './modules/administration/administration.routes.ts';
 import { createAuditReads } from './modules/audit/audit.reads.ts';
 import { createAuditRepo } from './modules/audit/audit.repo.ts';
@@ -332,6 +337,12 @@ export async function buildApp({
     const monthly = () => reportGenerator.generateMonth(reportGenerator.lastPeriod(new Date()));
     await jobs.periodic(REPORTS_JOB, '0 2 1 * *', monthly, { expireInSeconds: 3600 });
     monthly().catch((error: unknown) => app.log.error({ err: error }, 'monthly reports failed'));
+    // Overdue invoices and renewals within 30 days, told once to their readers (and at start).
+    const notifier = createAdministrationNotifier({ db, events: notifications.administrationEvents });
+    await jobs.periodic(ADMINISTRATION_NOTIFY_JOB, ADMINISTRATION_NOTIFY_CRON, () => notifier.sweep());
+    notifier
+      .sweep()
+      .catch((error: unknown) => app.log.error({ err: error }, 'administration notifications failed'));
   }
   // Global search: one registration per domain, each answering what the caller may read.
   const search = createSearch();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { availabilityStateSchema } from './availability.ts';
-import { cursorSchema, isoDateTimeSchema, limitSchema } from './common.ts';
+import { cursorSchema, isoDateSchema, isoDateTimeSchema, limitSchema } from './common.ts';
 import { ticketStatusSchema } from './tickets.ts';
 
 export const notificationKinds = [
@@ -8,6 +8,8 @@ export const notificationKinds = [
   'ticket_status',
   'ticket_assigned',
   'application_state',
+  'invoice_overdue',
+  'contract_renewal',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -29,6 +31,13 @@ export const notificationSchema = z
       /** application_state: the application and the state it changed to. */
       application_name: z.string().optional(),
       state: availabilityStateSchema.optional(),
+      /** invoice_overdue: the invoice and the day it was due. */
+      invoice_number: z.string().optional(),
+      due_date: isoDateSchema.optional(),
+      /** contract_renewal: the contract, what it is and the day it renews. */
+      contract_id: z.string().optional(),
+      contract_description: z.string().optional(),
+      renewal_date: isoDateSchema.optional(),
     }),
     created_at: isoDateTimeSchema,
     read_at: isoDateTimeSchema.nullable(),

@@ -50,3 +50,27 @@ export interface ApplicationEventPublisher {
   recordApplicationEvent(tx: Executor, event: ApplicationStateEvent): Promise<number[]>;
   dispatch(mailIds: readonly number[]): Promise<void>;
 }
+
+/**
+ * Something in the administration that its readers hear about in the bell, once: an invoice became
+ * overdue (users with invoice-read) or a contract renews within 30 days (users with subscription-read).
+ */
+export interface AdministrationEvent {
+  kind: 'invoice_overdue' | 'contract_renewal';
+  /** `invoice-overdue:{id}` or `contract-renewal:{id}:{renewal date}`: once per event and user. */
+  eventKey: string;
+  customerId: number;
+  params: {
+    invoice_number?: string;
+    due_date?: string;
+    contract_id?: string;
+    contract_description?: string;
+    renewal_date?: string;
+  };
+}
+
+/** What the administration notifier needs from notifications. */
+export interface AdministrationEventPublisher {
+  /** In the caller's transaction: one bell notification per reader; answers how many were new. */
+  recordAdministrationEvent(tx: Executor, event: AdministrationEvent): Promise<number>;
+}

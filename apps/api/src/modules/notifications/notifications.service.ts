@@ -9,6 +9,8 @@ import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { renderApplicationMail, renderTicketMail } from './mail-templates.ts';
 import type {
+  AdministrationEvent,
+  AdministrationEventPublisher,
   ApplicationEventPublisher,
   ApplicationStateEvent,
   Executor,
@@ -26,7 +28,7 @@ import {
 export interface NotificationsDeps {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'BRAND_NAME'>;
-  users: Pick<UsersService, 'mailContacts' | 'technicalContacts'>;
+  users: Pick<UsersService, 'mailContacts' | 'technicalContacts' | 'membersWithRight'>;
   /** Without a queue (tests, tools) mails stay pending until a worker's sweep picks them up. */
   mailQueue?: MailQueue;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -153,9 +155,29 @@ export function createNotificationsService(deps: NotificationsDeps) {
     dispatch: publisher.dispatch,
   };
 
+  /** Overdue invoices and coming renewals for the readers of each (bell only, DESIGN.md §8). */
+  const administrationEvents: AdministrationEventPublisher = {
+    async recordAdministrationEvent(tx: Executor, event: AdministrationEvent): Promise<number> {
+      const right = event.kind === 'invoice_overdue' ? 'invoice-read' : 'subscription-read';
+      const readers = await deps.users.membersWithRight(event.customerId, right, tx);
+      return repo.insertNotifications(
+        tx,
+        readers.map((reader) => ({
+          userId: reader.id,
+          customerId: event.customerId,
+          kind: event.kind,
+          ticketId: null,
+          params: event.params,
+          eventKey: event.eventKey,
+        })),
+      );
+    },
+  };
+
   return {
     ...publisher,
     applicationEvents,
+    administrationEvents,
 
     /**
      * One mail another module wrote (an invitation), through the same outbox and mail job as every

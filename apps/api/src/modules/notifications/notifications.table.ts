@@ -10,6 +10,11 @@ export interface NotificationParams {
   status?: TicketStatus;
   application_name?: string;
   state?: AvailabilityState;
+  invoice_number?: string;
+  due_date?: string;
+  contract_id?: string;
+  contract_description?: string;
+  renewal_date?: string;
 }
 
 /** In-app notifications; one per event and recipient (event_key), so a repeated event adds nothing. */

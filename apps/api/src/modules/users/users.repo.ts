@@ -1,4 +1,4 @@
-import type { Membership } from '@portaal/contracts';
+import { type CustomerRight, customerRoles, type Membership, roleRights } from '@portaal/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../customers/customers.table.ts';
@@ -57,6 +57,20 @@ export function createUsersRepo(db: Database) {
         .where(
           sql`${memberships.customerId} = ${customerId} and ${memberships.role} in ('owner', 'technical_viewer')`,
         )
+        .orderBy(asc(users.id));
+    },
+    /** The customer's members whose role has the given right (DESIGN.md §2), e.g. invoice-read. */
+    async membersWithRight(
+      customerId: number,
+      right: CustomerRight,
+      executor: Pick<Database, 'select'> = db,
+    ) {
+      const roles = customerRoles.filter((role) => roleRights[role].includes(right));
+      return executor
+        .select({ id: users.id, language: users.language })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(sql`${memberships.customerId} = ${customerId} and ${inArray(memberships.role, roles)}`)
         .orderBy(asc(users.id));
     },
     async findByUsername(username: string) {

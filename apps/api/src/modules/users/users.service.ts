@@ -91,6 +91,17 @@ export function createUsersService(repo: UsersRepo, { rolePrefix }: Options) {
     return { name: name || row.username, language: row.language };
   }
 
-  return { rightsFor, accountStore, mailContacts, technicalContacts, roleIn, ensureKnown };
+  const membersWithRight: UsersRepo['membersWithRight'] = (customerId, right, executor) =>
+    repo.membersWithRight(customerId, right, executor);
+
+  return {
+    rightsFor,
+    accountStore,
+    mailContacts,
+    technicalContacts,
+    membersWithRight,
+    roleIn,
+    ensureKnown,
+  };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

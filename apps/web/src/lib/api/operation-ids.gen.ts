@@ -52,6 +52,7 @@ export const operationIds: Record<string, string> = {
   "GET /api/v2/customer/{customer_id}/invoices": "listInvoices",
   "GET /api/v2/customer/{customer_id}/invoices/{invoice_id}": "getInvoice",
   "GET /api/v2/customer/{customer_id}/invoices/{invoice_id}/pdf": "downloadInvoicePdf",
+  "GET /api/v2/customer/{customer_id}/invoices/{invoice_id}/ubl": "downloadInvoiceUbl",
   "PUT /api/admin/v2/invoices/{number}": "upsertInvoice",
   "GET /api/v2/customer/{customer_id}/contracts": "listContracts",
   "GET /api/v2/customer/{customer_id}/contracts/{contract_id}": "getContract",

@@ -23,6 +23,17 @@ export function useOpenNotification(onOpen?: (notification: Notification) => unk
       await navigate({ to: '/sla-usage/application-statuses' });
       return;
     }
+    const { invoice_number: invoice, contract_id: contract } = notification.params;
+    if (notification.kind === 'invoice_overdue' && invoice) {
+      await selectCustomerById(session, notification.customer_id);
+      await navigate({ to: '/administration/invoices/$id', params: { id: invoice } });
+      return;
+    }
+    if (notification.kind === 'contract_renewal' && contract) {
+      await selectCustomerById(session, notification.customer_id);
+      await navigate({ to: '/administration/contracts/$id', params: { id: contract } });
+      return;
+    }
     if (notification.ticket_id === null) return;
     await selectCustomerById(session, notification.customer_id);
     await onOpen?.(notification);

@@ -1,6 +1,7 @@
 import type { Notification } from '@portaal/contracts';
 import { ticketStatuses } from '@portaal/contracts/ticket-rules';
 import type { TFunction } from 'i18next';
+import { formatDate } from '../../../lib/format.ts';
 
 /**
  * The sentence of a notification in the reader's language. The server stores only kind and params
@@ -32,6 +33,19 @@ export function notificationText(notification: Notification, t: TFunction): stri
         name: params.application_name ?? '',
       });
     }
+    case 'invoice_overdue':
+      return t('notifications.kinds.invoice_overdue', {
+        ns: 'global',
+        number: params.invoice_number ?? '',
+        date: params.due_date ? formatDate(params.due_date) : '',
+      });
+    case 'contract_renewal':
+      return t('notifications.kinds.contract_renewal', {
+        ns: 'global',
+        id: params.contract_id ?? '',
+        description: params.contract_description ?? '',
+        date: params.renewal_date ? formatDate(params.renewal_date) : '',
+      });
     default:
       // A kind added on the server after this build was loaded.
       return t('notifications.kinds.other', { ns: 'global' });
