@@ -16,16 +16,16 @@ import type { Contract } from '@portaal/contracts';
 import { formatDecimalQuantity, formatMoney, isoToday } from '@portaal/contracts/administration-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { BackLink, DetailStates } from '../../../components/list-shell/list-shell.tsx';
 import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { LoadError, LoadingLines } from '../../tickets/components/page-states.tsx';
 import { contractsQueries } from '../api/contracts-queries.ts';
 import { useRequestContractEnd } from '../api/use-request-contract-end.ts';
 import { ContractStatusBadge, Renewal } from './contract-badges.tsx';
@@ -33,32 +33,37 @@ import classes from './contracts.module.css';
 
 /** /administration/contracts/{id}: rules, billing, term, renewal and the end-contract request. */
 export function ContractDetailPage({ id }: { id: string }) {
-  const { t, i18n } = useTranslation('default');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('default');
   const session = useSession();
   const selected = useSelectedCustomer();
   const customerId = selected?.id ?? 0;
   const allowed = selected !== undefined && session.can(access.contracts, customerId);
   const mayEnd = selected !== undefined && session.can({ customer: ['subscription-edit'] }, customerId);
   const query = useQuery({ ...contractsQueries.detail(session.api, customerId, id), enabled: allowed });
-  const money = (amount: string) => formatMoney(amount, language);
 
-  const back = (
-    <Anchor renderRoot={(props) => <Link {...props} to="/administration/contracts" />} size="sm">
-      ← {t('administration.contracts.back')}
-    </Anchor>
+  const back = <BackLink to="/administration/contracts">{t('administration.contracts.back')}</BackLink>;
+  return (
+    <DetailStates allowed={allowed} noRight={t('administration.noRight')} back={back} query={query}>
+      {(contract) => <ContractView contract={contract} back={back} customerId={customerId} mayEnd={mayEnd} />}
+    </DetailStates>
   );
-  if (!allowed) return <Text>{t('administration.noRight')}</Text>;
-  if (query.isPending) return <LoadingLines lines={10} height={20} />;
-  if (query.isError) {
-    return (
-      <Stack gap="md">
-        {back}
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      </Stack>
-    );
-  }
-  const contract = query.data;
+}
+
+/** The contract: period, costs, rules, billing, term, renewal and (with subscription-edit) the end request. */
+function ContractView({
+  contract,
+  back,
+  customerId,
+  mayEnd,
+}: {
+  contract: Contract;
+  back: ReactNode;
+  customerId: number;
+  mayEnd: boolean;
+}) {
+  const { t, i18n } = useTranslation('default');
+  const language = currentLanguage(i18n);
+  const money = (amount: string) => formatMoney(amount, language);
   const dash = (value: string | null) => value ?? '–';
   return (
     <Stack gap="lg">

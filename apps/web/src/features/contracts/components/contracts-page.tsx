@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Button,
   Card,
   Checkbox,
   Group,
@@ -16,13 +15,13 @@ import type { ContractSummary } from '@portaal/contracts';
 import { contractStatuses, formatMoney } from '@portaal/contracts/administration-rules';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { LoadError, LoadingLines } from '../../tickets/components/page-states.tsx';
 import { contractsQueries } from '../api/contracts-queries.ts';
 import { type ContractsSearch, filtersOf } from '../utils/search-params.ts';
 import { ContractStatusBadge, Renewal } from './contract-badges.tsx';
@@ -64,46 +63,44 @@ export function ContractsPage({
         <Text>{t('administration.noRight')}</Text>
       ) : (
         <>
-          <Card withBorder padding="md" radius="md">
-            <Group gap="md" align="flex-end" wrap="wrap">
-              <TextInput
-                label={t('administration.contracts.search')}
-                placeholder={t('administration.contracts.searchPlaceholder')}
-                value={text}
-                maxLength={100}
-                error={tooShort ? t('administration.searchTooShort') : undefined}
-                onChange={(event) => {
-                  setText(event.currentTarget.value);
-                  setQ(event.currentTarget.value);
-                }}
-                style={{ flex: '1 1 16rem' }}
-                type="search"
-              />
-              <NativeSelect
-                label={t('administration.contracts.status')}
-                value={filters.status}
-                onChange={(event) =>
-                  onSearchChange({ ...search, status: event.currentTarget.value || undefined })
-                }
-                data={[
-                  { value: '', label: t('administration.any') },
-                  ...contractStatuses.map((status) => ({
-                    value: status,
-                    label: t(`administration.contractStatus.${status}`),
-                  })),
-                ]}
-                style={{ flex: '0 1 12rem' }}
-              />
-              <Checkbox
-                label={t('administration.contracts.showEnded')}
-                checked={filters.showEnded}
-                onChange={(event) =>
-                  onSearchChange({ ...search, ended: event.currentTarget.checked || undefined })
-                }
-                mb={8}
-              />
-            </Group>
-          </Card>
+          <FilterBar>
+            <TextInput
+              label={t('administration.contracts.search')}
+              placeholder={t('administration.contracts.searchPlaceholder')}
+              value={text}
+              maxLength={100}
+              error={tooShort ? t('administration.searchTooShort') : undefined}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                setQ(event.currentTarget.value);
+              }}
+              style={{ flex: '1 1 16rem' }}
+              type="search"
+            />
+            <NativeSelect
+              label={t('administration.contracts.status')}
+              value={filters.status}
+              onChange={(event) =>
+                onSearchChange({ ...search, status: event.currentTarget.value || undefined })
+              }
+              data={[
+                { value: '', label: t('administration.any') },
+                ...contractStatuses.map((status) => ({
+                  value: status,
+                  label: t(`administration.contractStatus.${status}`),
+                })),
+              ]}
+              style={{ flex: '0 1 12rem' }}
+            />
+            <Checkbox
+              label={t('administration.contracts.showEnded')}
+              checked={filters.showEnded}
+              onChange={(event) =>
+                onSearchChange({ ...search, ended: event.currentTarget.checked || undefined })
+              }
+              mb={8}
+            />
+          </FilterBar>
           <ContractResults key={selected.id} customerId={selected.id} search={search} />
         </>
       )}
@@ -128,134 +125,100 @@ function ContractResults({ customerId, search }: { customerId: number; search: C
       ? t('administration.contracts.perMonth', { amount: formatMoney(contract.monthly_costs, language) })
       : formatMoney(contract.one_off_costs, language);
 
-  let body: ReactNode;
-  if (query.isPending) body = <LoadingLines lines={6} height={20} />;
-  else if (query.isError && !query.isFetchNextPageError) {
-    body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (items.length === 0) {
-    body = (
-      <Card withBorder padding="xl" radius="md" data-testid="contracts-empty">
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {filtered ? t('administration.contracts.noMatchTitle') : t('administration.contracts.emptyTitle')}
-          </Title>
-          <Text c="dimmed">
-            {filtered ? t('administration.contracts.noMatchText') : t('administration.contracts.emptyText')}
-          </Text>
-        </Stack>
-      </Card>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <div className={query.isPlaceholderData ? classes.fetching : undefined}>
-          {wide ? (
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="sm" data-testid="contracts-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('administration.contracts.contract')}</Table.Th>
-                    <Table.Th scope="col">{t('administration.contracts.period')}</Table.Th>
-                    <Table.Th scope="col">{t('administration.contracts.kind')}</Table.Th>
-                    <Table.Th scope="col" className={classes.amount}>
-                      {t('administration.contracts.costs')}
-                    </Table.Th>
-                    <Table.Th scope="col">{t('administration.contracts.status')}</Table.Th>
-                    <Table.Th scope="col">{t('administration.contracts.renewal')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((contract) => (
-                    <Table.Tr key={contract.contract_id} data-testid="contract-row">
-                      <Table.Td>
-                        <ContractLink contract={contract} />
-                        <Text size="xs" c="dimmed">
-                          {contract.contract_id}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td className={classes.nowrap}>
-                        {formatDate(contract.start_date)} –{' '}
-                        {contract.end_date ? formatDate(contract.end_date) : ''}
-                      </Table.Td>
-                      <Table.Td>
-                        {contract.recurring
-                          ? t('administration.contracts.recurring')
-                          : t('administration.contracts.oneOff')}
-                      </Table.Td>
-                      <Table.Td className={classes.amount}>{costs(contract)}</Table.Td>
-                      <Table.Td>
-                        <ContractStatusBadge status={contract.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Renewal date={contract.renewal_date} days={contract.renewal_days} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : (
-            <ul className={classes.cards} data-testid="contracts-cards">
-              {items.map((contract) => (
-                <Card
-                  key={contract.contract_id}
-                  component="li"
-                  withBorder
-                  padding="sm"
-                  data-testid="contract-row"
-                >
-                  <Stack gap={6}>
-                    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                      <ContractLink contract={contract} />
-                      <ContractStatusBadge status={contract.status} />
-                    </Group>
-                    <Text size="sm" c="dimmed">
-                      {contract.contract_id} · {formatDate(contract.start_date)}
-                    </Text>
-                    <Group justify="space-between" gap="xs">
-                      <Text size="sm">
-                        <Renewal date={contract.renewal_date} days={contract.renewal_days} />
-                      </Text>
-                      <Text size="sm" className={classes.amount}>
-                        {costs(contract)}
-                      </Text>
-                    </Group>
-                  </Stack>
-                </Card>
-              ))}
-            </ul>
-          )}
-        </div>
-        {query.isFetchNextPageError && (
-          <LoadError error={query.error} onRetry={() => void query.fetchNextPage()} />
-        )}
-        {query.hasNextPage && (
-          <Group justify="center">
-            <Button
-              variant="default"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-            >
-              {t('administration.loadMore')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    );
-  }
-
   return (
-    <Stack gap="sm" component="section" aria-labelledby="contracts-list-title" aria-busy={query.isFetching}>
-      <Group justify="space-between" align="baseline" gap="xs">
-        <Title order={2} size="h3" id="contracts-list-title">
-          {t('administration.contracts.listTitle')}
-        </Title>
-        <Text size="sm" c="dimmed" role="status">
-          {query.isSuccess && items.length > 0 && t('administration.shown', { count: items.length })}
-        </Text>
-      </Group>
-      {body}
-    </Stack>
+    <PagedList
+      id="contracts-list-title"
+      title={t('administration.contracts.listTitle')}
+      query={query}
+      count={items.length}
+      shown={t('administration.shown', { count: items.length })}
+      empty={{
+        title: filtered
+          ? t('administration.contracts.noMatchTitle')
+          : t('administration.contracts.emptyTitle'),
+        text: filtered ? t('administration.contracts.noMatchText') : t('administration.contracts.emptyText'),
+        testId: 'contracts-empty',
+      }}
+      loadMoreLabel={t('administration.loadMore')}
+      loadingLines={6}
+    >
+      {wide ? (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" data-testid="contracts-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('administration.contracts.contract')}</Table.Th>
+                <Table.Th scope="col">{t('administration.contracts.period')}</Table.Th>
+                <Table.Th scope="col">{t('administration.contracts.kind')}</Table.Th>
+                <Table.Th scope="col" className={classes.amount}>
+                  {t('administration.contracts.costs')}
+                </Table.Th>
+                <Table.Th scope="col">{t('administration.contracts.status')}</Table.Th>
+                <Table.Th scope="col">{t('administration.contracts.renewal')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((contract) => (
+                <Table.Tr key={contract.contract_id} data-testid="contract-row">
+                  <Table.Td>
+                    <ContractLink contract={contract} />
+                    <Text size="xs" c="dimmed">
+                      {contract.contract_id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap}>
+                    {formatDate(contract.start_date)} –{' '}
+                    {contract.end_date ? formatDate(contract.end_date) : ''}
+                  </Table.Td>
+                  <Table.Td>
+                    {contract.recurring
+                      ? t('administration.contracts.recurring')
+                      : t('administration.contracts.oneOff')}
+                  </Table.Td>
+                  <Table.Td className={classes.amount}>{costs(contract)}</Table.Td>
+                  <Table.Td>
+                    <ContractStatusBadge status={contract.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Renewal date={contract.renewal_date} days={contract.renewal_days} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <ul className={classes.cards} data-testid="contracts-cards">
+          {items.map((contract) => (
+            <Card
+              key={contract.contract_id}
+              component="li"
+              withBorder
+              padding="sm"
+              data-testid="contract-row"
+            >
+              <Stack gap={6}>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <ContractLink contract={contract} />
+                  <ContractStatusBadge status={contract.status} />
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {contract.contract_id} · {formatDate(contract.start_date)}
+                </Text>
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm">
+                    <Renewal date={contract.renewal_date} days={contract.renewal_days} />
+                  </Text>
+                  <Text size="sm" className={classes.amount}>
+                    {costs(contract)}
+                  </Text>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }
 

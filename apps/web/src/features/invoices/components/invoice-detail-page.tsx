@@ -1,47 +1,51 @@
-import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { Invoice } from '@portaal/contracts';
 import { formatDecimalQuantity, formatMoney } from '@portaal/contracts/administration-rules';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { BackLink, DetailStates } from '../../../components/list-shell/list-shell.tsx';
 import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { LoadError, LoadingLines } from '../../tickets/components/page-states.tsx';
 import { invoicesQueries } from '../api/invoices-queries.ts';
-import { DownloadPdfButton } from './download-pdf-button.tsx';
+import { DownloadInvoiceButton } from './download-invoice-button.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import classes from './invoices.module.css';
 
 /** /administration/invoices/{number}: the invoice with its lines, VAT per rate, totals and downloads. */
 export function InvoiceDetailPage({ number }: { number: string }) {
-  const { t, i18n } = useTranslation('default');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('default');
   const session = useSession();
   const selected = useSelectedCustomer();
   const customerId = selected?.id ?? 0;
   const allowed = selected !== undefined && session.can(access.invoices, customerId);
   const query = useQuery({ ...invoicesQueries.detail(session.api, customerId, number), enabled: allowed });
-  const money = (amount: string) => formatMoney(amount, language);
 
-  const back = (
-    <Anchor renderRoot={(props) => <Link {...props} to="/administration/invoices" />} size="sm">
-      ← {t('administration.invoices.back')}
-    </Anchor>
+  const back = <BackLink to="/administration/invoices">{t('administration.invoices.back')}</BackLink>;
+  return (
+    <DetailStates allowed={allowed} noRight={t('administration.noRight')} back={back} query={query}>
+      {(invoice) => <InvoiceView invoice={invoice} back={back} customerId={customerId} />}
+    </DetailStates>
   );
-  if (!allowed) return <Text>{t('administration.noRight')}</Text>;
-  if (query.isPending) return <LoadingLines lines={10} height={20} />;
-  if (query.isError) {
-    return (
-      <Stack gap="md">
-        {back}
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      </Stack>
-    );
-  }
-  const invoice = query.data;
+}
+
+/** The invoice: particulars, downloads, lines, VAT per rate and totals. */
+function InvoiceView({
+  invoice,
+  back,
+  customerId,
+}: {
+  invoice: Invoice;
+  back: ReactNode;
+  customerId: number;
+}) {
+  const { t, i18n } = useTranslation('default');
+  const language = currentLanguage(i18n);
+  const money = (amount: string) => formatMoney(amount, language);
   return (
     <Stack gap="lg">
       {back}
@@ -56,7 +60,8 @@ export function InvoiceDetailPage({ number }: { number: string }) {
         </div>
         <Group gap="sm">
           <InvoiceStatusBadge status={invoice.status} overdueDays={invoice.overdue_days} />
-          <DownloadPdfButton customerId={customerId} number={invoice.number} />
+          <DownloadInvoiceButton customerId={customerId} number={invoice.number} />
+          <DownloadInvoiceButton customerId={customerId} number={invoice.number} format="ubl" />
         </Group>
       </Group>
       <Card withBorder padding="md" radius="md">

@@ -1,30 +1,19 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import type { InvoiceSummary } from '@portaal/contracts';
 import { formatMoney, invoiceStatuses, parseInvoiceSearch } from '@portaal/contracts/administration-rules';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { LoadError, LoadingLines } from '../../tickets/components/page-states.tsx';
 import { invoicesQueries } from '../api/invoices-queries.ts';
 import { filtersOf, type InvoicesSearch } from '../utils/search-params.ts';
-import { DownloadPdfButton } from './download-pdf-button.tsx';
+import { DownloadInvoiceButton } from './download-invoice-button.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import classes from './invoices.module.css';
 
@@ -69,40 +58,38 @@ export function InvoicesPage({
         <Text>{t('administration.noRight')}</Text>
       ) : (
         <>
-          <Card withBorder padding="md" radius="md">
-            <Group gap="sm" align="flex-start" wrap="wrap">
-              <TextInput
-                label={t('administration.invoices.search')}
-                description={t('administration.invoices.searchHint')}
-                placeholder={t('administration.invoices.searchPlaceholder')}
-                value={text}
-                maxLength={60}
-                error={searchError}
-                onChange={(event) => {
-                  setText(event.currentTarget.value);
-                  setQ(event.currentTarget.value);
-                }}
-                style={{ flex: '1 1 16rem' }}
-                type="search"
-              />
-              <NativeSelect
-                label={t('administration.invoices.status')}
-                description={' '}
-                value={filters.status}
-                onChange={(event) =>
-                  onSearchChange({ ...search, status: event.currentTarget.value || undefined })
-                }
-                data={[
-                  { value: '', label: t('administration.any') },
-                  ...invoiceStatuses.map((status) => ({
-                    value: status,
-                    label: t(`administration.invoiceStatus.${status}`),
-                  })),
-                ]}
-                style={{ flex: '0 1 12rem' }}
-              />
-            </Group>
-          </Card>
+          <FilterBar align="flex-start">
+            <TextInput
+              label={t('administration.invoices.search')}
+              description={t('administration.invoices.searchHint')}
+              placeholder={t('administration.invoices.searchPlaceholder')}
+              value={text}
+              maxLength={60}
+              error={searchError}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                setQ(event.currentTarget.value);
+              }}
+              style={{ flex: '1 1 16rem' }}
+              type="search"
+            />
+            <NativeSelect
+              label={t('administration.invoices.status')}
+              description={' '}
+              value={filters.status}
+              onChange={(event) =>
+                onSearchChange({ ...search, status: event.currentTarget.value || undefined })
+              }
+              data={[
+                { value: '', label: t('administration.any') },
+                ...invoiceStatuses.map((status) => ({
+                  value: status,
+                  label: t(`administration.invoiceStatus.${status}`),
+                })),
+              ]}
+              style={{ flex: '0 1 12rem' }}
+            />
+          </FilterBar>
           <InvoiceResults key={selected.id} customerId={selected.id} search={search} />
         </>
       )}
@@ -124,130 +111,93 @@ function InvoiceResults({ customerId, search }: { customerId: number; search: In
   const filtered = Boolean(filters.q || filters.status);
   const money = (amount: string) => formatMoney(amount, language);
 
-  let body: ReactNode;
-  if (query.isPending) body = <LoadingLines lines={8} height={20} />;
-  else if (query.isError && !query.isFetchNextPageError) {
-    body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (items.length === 0) {
-    body = (
-      <Card withBorder padding="xl" radius="md" data-testid="invoices-empty">
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {filtered ? t('administration.invoices.noMatchTitle') : t('administration.invoices.emptyTitle')}
-          </Title>
-          <Text c="dimmed">
-            {filtered ? t('administration.invoices.noMatchText') : t('administration.invoices.emptyText')}
-          </Text>
-        </Stack>
-      </Card>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <div className={query.isPlaceholderData ? classes.fetching : undefined}>
-          {wide ? (
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="sm" data-testid="invoices-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('administration.invoices.number')}</Table.Th>
-                    <Table.Th scope="col">{t('administration.invoices.date')}</Table.Th>
-                    <Table.Th scope="col">{t('administration.invoices.dueDate')}</Table.Th>
-                    <Table.Th scope="col" className={classes.amount}>
-                      {t('administration.invoices.amount')}
-                    </Table.Th>
-                    <Table.Th scope="col" className={classes.amount}>
-                      {t('administration.invoices.amountDue')}
-                    </Table.Th>
-                    <Table.Th scope="col">{t('administration.invoices.status')}</Table.Th>
-                    <Table.Th scope="col">{t('administration.invoices.download')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((invoice) => (
-                    <Table.Tr key={invoice.number} data-testid="invoice-row">
-                      <Table.Td>
-                        <InvoiceLink invoice={invoice} />
-                      </Table.Td>
-                      <Table.Td className={classes.nowrap}>{formatDate(invoice.invoice_date)}</Table.Td>
-                      <Table.Td className={classes.nowrap}>{formatDate(invoice.due_date)}</Table.Td>
-                      <Table.Td className={classes.amount}>{money(invoice.amount)}</Table.Td>
-                      <Table.Td className={classes.amount}>{money(invoice.amount_due)}</Table.Td>
-                      <Table.Td>
-                        <InvoiceStatusBadge status={invoice.status} overdueDays={invoice.overdue_days} />
-                      </Table.Td>
-                      <Table.Td>
-                        <DownloadPdfButton customerId={customerId} number={invoice.number} compact />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : (
-            <ul className={classes.cards} data-testid="invoices-cards">
-              {items.map((invoice) => (
-                <Card key={invoice.number} component="li" withBorder padding="sm" data-testid="invoice-row">
-                  <Stack gap={6}>
-                    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                      <InvoiceLink invoice={invoice} />
-                      <InvoiceStatusBadge status={invoice.status} overdueDays={invoice.overdue_days} />
-                    </Group>
-                    <Group justify="space-between" gap="xs">
-                      <Text size="sm" c="dimmed">
-                        {formatDate(invoice.invoice_date)}
-                      </Text>
-                      <Text size="sm" fw={500} className={classes.amount}>
-                        {money(invoice.amount)}
-                      </Text>
-                    </Group>
-                    <Group justify="space-between" gap="xs">
-                      <Text size="sm" c="dimmed">
-                        {t('administration.invoices.amountDue')}
-                      </Text>
-                      <Text size="sm" className={classes.amount}>
-                        {money(invoice.amount_due)}
-                      </Text>
-                    </Group>
-                    <Group>
-                      <DownloadPdfButton customerId={customerId} number={invoice.number} compact />
-                    </Group>
-                  </Stack>
-                </Card>
-              ))}
-            </ul>
-          )}
-        </div>
-        {query.isFetchNextPageError && (
-          <LoadError error={query.error} onRetry={() => void query.fetchNextPage()} />
-        )}
-        {query.hasNextPage && (
-          <Group justify="center">
-            <Button
-              variant="default"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-            >
-              {t('administration.loadMore')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    );
-  }
-
   return (
-    <Stack gap="sm" component="section" aria-labelledby="invoices-list-title" aria-busy={query.isFetching}>
-      <Group justify="space-between" align="baseline" gap="xs">
-        <Title order={2} size="h3" id="invoices-list-title">
-          {t('administration.invoices.listTitle')}
-        </Title>
-        <Text size="sm" c="dimmed" role="status">
-          {query.isSuccess && items.length > 0 && t('administration.shown', { count: items.length })}
-        </Text>
-      </Group>
-      {body}
-    </Stack>
+    <PagedList
+      id="invoices-list-title"
+      title={t('administration.invoices.listTitle')}
+      query={query}
+      count={items.length}
+      shown={t('administration.shown', { count: items.length })}
+      empty={{
+        title: filtered ? t('administration.invoices.noMatchTitle') : t('administration.invoices.emptyTitle'),
+        text: filtered ? t('administration.invoices.noMatchText') : t('administration.invoices.emptyText'),
+        testId: 'invoices-empty',
+      }}
+      loadMoreLabel={t('administration.loadMore')}
+    >
+      {wide ? (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" data-testid="invoices-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('administration.invoices.number')}</Table.Th>
+                <Table.Th scope="col">{t('administration.invoices.date')}</Table.Th>
+                <Table.Th scope="col">{t('administration.invoices.dueDate')}</Table.Th>
+                <Table.Th scope="col" className={classes.amount}>
+                  {t('administration.invoices.amount')}
+                </Table.Th>
+                <Table.Th scope="col" className={classes.amount}>
+                  {t('administration.invoices.amountDue')}
+                </Table.Th>
+                <Table.Th scope="col">{t('administration.invoices.status')}</Table.Th>
+                <Table.Th scope="col">{t('administration.invoices.download')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((invoice) => (
+                <Table.Tr key={invoice.number} data-testid="invoice-row">
+                  <Table.Td>
+                    <InvoiceLink invoice={invoice} />
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatDate(invoice.invoice_date)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatDate(invoice.due_date)}</Table.Td>
+                  <Table.Td className={classes.amount}>{money(invoice.amount)}</Table.Td>
+                  <Table.Td className={classes.amount}>{money(invoice.amount_due)}</Table.Td>
+                  <Table.Td>
+                    <InvoiceStatusBadge status={invoice.status} overdueDays={invoice.overdue_days} />
+                  </Table.Td>
+                  <Table.Td>
+                    <DownloadInvoiceButton customerId={customerId} number={invoice.number} compact />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <ul className={classes.cards} data-testid="invoices-cards">
+          {items.map((invoice) => (
+            <Card key={invoice.number} component="li" withBorder padding="sm" data-testid="invoice-row">
+              <Stack gap={6}>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <InvoiceLink invoice={invoice} />
+                  <InvoiceStatusBadge status={invoice.status} overdueDays={invoice.overdue_days} />
+                </Group>
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm" c="dimmed">
+                    {formatDate(invoice.invoice_date)}
+                  </Text>
+                  <Text size="sm" fw={500} className={classes.amount}>
+                    {money(invoice.amount)}
+                  </Text>
+                </Group>
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm" c="dimmed">
+                    {t('administration.invoices.amountDue')}
+                  </Text>
+                  <Text size="sm" className={classes.amount}>
+                    {money(invoice.amount_due)}
+                  </Text>
+                </Group>
+                <Group>
+                  <DownloadInvoiceButton customerId={customerId} number={invoice.number} compact />
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }
 

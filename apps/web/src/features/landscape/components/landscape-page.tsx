@@ -1,5 +1,4 @@
 import {
-  Button,
   Card,
   Group,
   NativeSelect,
@@ -15,10 +14,10 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import type { LandscapeObject } from '@portaal/contracts';
 import { type LandscapeKind, landscapeKinds, landscapeStatuses } from '@portaal/contracts/landscape-rules';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
-import { LoadError, LoadingLines } from '../../tickets/components/page-states.tsx';
+import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
 import { landscapeQueries } from '../api/landscape-queries.ts';
 import { filtersOf, type LandscapeSearch, landscapeSorts } from '../utils/search-params.ts';
 import { fieldsByKind } from './fields.tsx';
@@ -88,66 +87,64 @@ export function LandscapePage({
             </Tabs.List>
           </div>
           <Stack gap="md" mt="md">
-            <Card withBorder padding="md" radius="md">
-              <Group gap="sm" align="flex-end" wrap="wrap">
-                <TextInput
-                  label={t('landscape.filters.search')}
-                  placeholder={t('landscape.filters.searchPlaceholder')}
-                  value={text}
-                  maxLength={100}
-                  onChange={(event) => {
-                    setText(event.currentTarget.value);
-                    setQ(event.currentTarget.value);
-                  }}
-                  style={{ flex: '1 1 14rem' }}
-                  type="search"
-                />
-                <NativeSelect
-                  label={t('landscape.filters.status')}
-                  value={filters.status}
-                  onChange={(event) =>
-                    onSearchChange({ ...search, status: event.currentTarget.value || undefined })
-                  }
-                  data={[
-                    { value: '', label: t('landscape.filters.any') },
-                    ...landscapeStatuses.map((status) => ({
-                      value: status,
-                      label: t(`landscape.status.${status}`),
-                    })),
-                  ]}
-                  style={{ flex: '0 1 11rem' }}
-                />
-                <NativeSelect
-                  label={t('landscape.filters.location')}
-                  value={filters.location}
-                  onChange={(event) =>
-                    onSearchChange({ ...search, location: event.currentTarget.value || undefined })
-                  }
-                  data={[
-                    { value: '', label: t('landscape.filters.any') },
-                    ...(summary.data?.datacenters ?? []).map((site) => ({
-                      value: site.slug,
-                      label: site.name,
-                    })),
-                  ]}
-                  style={{ flex: '0 1 14rem' }}
-                />
-                <NativeSelect
-                  label={t('landscape.filters.sort')}
-                  value={filters.sort}
-                  onChange={(event) =>
-                    onSearchChange({
-                      ...search,
-                      sort: landscapeSorts.find(
-                        (sort) => sort === event.currentTarget.value && sort !== 'name',
-                      ),
-                    })
-                  }
-                  data={landscapeSorts.map((sort) => ({ value: sort, label: t(`landscape.sorts.${sort}`) }))}
-                  style={{ flex: '0 1 11rem' }}
-                />
-              </Group>
-            </Card>
+            <FilterBar>
+              <TextInput
+                label={t('landscape.filters.search')}
+                placeholder={t('landscape.filters.searchPlaceholder')}
+                value={text}
+                maxLength={100}
+                onChange={(event) => {
+                  setText(event.currentTarget.value);
+                  setQ(event.currentTarget.value);
+                }}
+                style={{ flex: '1 1 14rem' }}
+                type="search"
+              />
+              <NativeSelect
+                label={t('landscape.filters.status')}
+                value={filters.status}
+                onChange={(event) =>
+                  onSearchChange({ ...search, status: event.currentTarget.value || undefined })
+                }
+                data={[
+                  { value: '', label: t('landscape.filters.any') },
+                  ...landscapeStatuses.map((status) => ({
+                    value: status,
+                    label: t(`landscape.status.${status}`),
+                  })),
+                ]}
+                style={{ flex: '0 1 11rem' }}
+              />
+              <NativeSelect
+                label={t('landscape.filters.location')}
+                value={filters.location}
+                onChange={(event) =>
+                  onSearchChange({ ...search, location: event.currentTarget.value || undefined })
+                }
+                data={[
+                  { value: '', label: t('landscape.filters.any') },
+                  ...(summary.data?.datacenters ?? []).map((site) => ({
+                    value: site.slug,
+                    label: site.name,
+                  })),
+                ]}
+                style={{ flex: '0 1 14rem' }}
+              />
+              <NativeSelect
+                label={t('landscape.filters.sort')}
+                value={filters.sort}
+                onChange={(event) =>
+                  onSearchChange({
+                    ...search,
+                    sort: landscapeSorts.find(
+                      (sort) => sort === event.currentTarget.value && sort !== 'name',
+                    ),
+                  })
+                }
+                data={landscapeSorts.map((sort) => ({ value: sort, label: t(`landscape.sorts.${sort}`) }))}
+                style={{ flex: '0 1 11rem' }}
+              />
+            </FilterBar>
             <Tabs.Panel value={kind}>
               <LandscapeResults
                 key={`${selected.id}-${kind}`}
@@ -200,63 +197,26 @@ function LandscapeResults({
   };
   const filtered = Boolean(filters.q || filters.status || filters.location);
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <LoadingLines lines={8} height={20} />;
-  } else if (query.isError && !query.isFetchNextPageError) {
-    body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (items.length === 0) {
-    body = (
-      <Card withBorder padding="xl" radius="md" data-testid="landscape-empty">
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {filtered ? t('landscape.noMatchTitle') : t('landscape.emptyTitle')}
-          </Title>
-          <Text c="dimmed">{filtered ? t('landscape.noMatchText') : t('landscape.emptyText')}</Text>
-        </Stack>
-      </Card>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <div className={query.isPlaceholderData ? classes.fetching : undefined}>
-          {wide ? <ObjectTable kind={kind} items={items} /> : <ObjectCards kind={kind} items={items} />}
-        </div>
-        {query.isFetchNextPageError && <LoadError error={query.error} onRetry={() => void loadMore()} />}
-        {query.hasNextPage ? (
-          <Group justify="center">
-            <Button variant="default" onClick={() => void loadMore()} loading={query.isFetchingNextPage}>
-              {t('landscape.loadMore')}
-            </Button>
-          </Group>
-        ) : (
-          query.data.pages.length > 1 && (
-            <Text size="sm" c="dimmed" ta="center">
-              {t('landscape.allShown')}
-            </Text>
-          )
-        )}
-      </Stack>
-    );
-  }
-
   return (
-    <Stack gap="sm" component="section" aria-labelledby="landscape-list-title" aria-busy={query.isFetching}>
-      <Group justify="space-between" align="baseline" gap="xs">
-        <Title order={2} size="h3" id="landscape-list-title">
-          {t(`landscape.kinds.${kind}`)}
-        </Title>
-        <Text size="sm" c="dimmed" role="status" data-testid="landscape-count">
-          {query.isSuccess &&
-            (items.length > 0 ? (
-              t('landscape.shown', { count: items.length })
-            ) : (
-              <VisuallyHidden>{t('landscape.emptyTitle')}</VisuallyHidden>
-            ))}
-        </Text>
-      </Group>
-      {body}
-    </Stack>
+    <PagedList
+      id="landscape-list-title"
+      title={t(`landscape.kinds.${kind}`)}
+      query={query}
+      count={items.length}
+      shown={t('landscape.shown', { count: items.length })}
+      status={<VisuallyHidden>{t('landscape.emptyTitle')}</VisuallyHidden>}
+      countTestId="landscape-count"
+      empty={{
+        title: filtered ? t('landscape.noMatchTitle') : t('landscape.emptyTitle'),
+        text: filtered ? t('landscape.noMatchText') : t('landscape.emptyText'),
+        testId: 'landscape-empty',
+      }}
+      loadMoreLabel={t('landscape.loadMore')}
+      onLoadMore={loadMore}
+      allShown={(query.data?.pages.length ?? 0) > 1 && t('landscape.allShown')}
+    >
+      {wide ? <ObjectTable kind={kind} items={items} /> : <ObjectCards kind={kind} items={items} />}
+    </PagedList>
   );
 }
 

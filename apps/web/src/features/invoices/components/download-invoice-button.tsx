@@ -1,15 +1,22 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useDownloadInvoice } from '../api/use-download-invoice.ts';
+import { type InvoiceFormat, useDownloadInvoice } from '../api/use-download-invoice.ts';
 
-/** Downloads an invoice's PDF; a failure is said next to the button. */
-export function DownloadPdfButton({
+const labels = {
+  pdf: { text: 'administration.invoices.pdf', name: 'administration.invoices.downloadPdfOf' },
+  ubl: { text: 'administration.invoices.ubl', name: 'administration.invoices.downloadUblOf' },
+} as const;
+
+/** Downloads an invoice as PDF or as Peppol e-invoice (UBL); a failure is said next to the button. */
+export function DownloadInvoiceButton({
   customerId,
   number,
+  format = 'pdf',
   compact = false,
 }: {
   customerId: number;
   number: string;
+  format?: InvoiceFormat;
   compact?: boolean;
 }) {
   const { t } = useTranslation('default');
@@ -20,10 +27,10 @@ export function DownloadPdfButton({
         size={compact ? 'compact-sm' : 'sm'}
         variant="default"
         loading={download.isPending}
-        onClick={() => download.mutate({ number })}
-        aria-label={t('administration.invoices.downloadPdfOf', { number })}
+        onClick={() => download.mutate({ number, format })}
+        aria-label={t(labels[format].name, { number })}
       >
-        {t('administration.invoices.pdf')}
+        {t(labels[format].text)}
       </Button>
       {download.isError && (
         <span
