@@ -12,18 +12,26 @@ import {
 
 /*
  * Administration (issue 13): financial-moderator of Bakkerij De Gouden Korst, in Dutch, finds the
- * overdue invoice from the overview, opens it, downloads its PDF, and asks to end a contract; every
- * administration screen passes axe in both colour modes, and screenshots are kept at phone and desktop
- * widths in both languages.
+ * overdue invoice from the overview, opens it, downloads its PDF and its Peppol e-invoice (UBL), and
+ * asks to end a contract; every administration screen passes axe in both colour modes, and
+ * screenshots are kept at phone and desktop widths in both languages.
  */
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
-test('financial-moderator finds an overdue invoice, downloads its PDF and requests the end of a contract, in Dutch', async ({
+test('financial-moderator finds an overdue invoice, downloads its PDF and UBL and requests the end of a contract, in Dutch', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await signIn(page, 'financial-moderator', { language: 'nl' });
+  // The bell told of the overdue invoice (the sweep at start), once; it opens the invoice.
+  await page.getByTestId('notification-bell').click();
+  const told = page
+    .getByTestId('notification')
+    .filter({ hasText: /Factuur INV-\d{4}-\d{5} is te laat betaald/ });
+  await expect(told).toHaveCount(1);
+  await told.getByRole('button').click();
+  await expect(h1(page)).toHaveText(/^Factuur INV-\d{4}-\d{5}$/);
   await page.goto('/administration');
   await expect(h1(page)).toHaveText('Administratie');
   const overdue = page.getByTestId('overview-overdue');
@@ -59,6 +67,18 @@ test('financial-moderator finds an overdue invoice, downloads its PDF and reques
   await expect(h1(page)).toHaveText(/^Factuur INV-\d{4}-\d{5}$/);
   await expect(page.getByTestId('invoice-lines')).toContainText('Beheerde server (4 vCPU, 16 GB)');
   await expect(page.getByTestId('invoice-lines')).toContainText('Totaal inclusief btw');
+  const number = (await h1(page).textContent())?.replace('Factuur ', '') ?? '';
+
+  // Its Peppol e-invoice (UBL 2.1) from the invoice screen.
+  const [ubl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Factuur ${number} downloaden als e-factuur (UBL, Peppol)` }).click(),
+  ]);
+  expect(ubl.suggestedFilename()).toBe(`${number}.xml`);
+  const xml = (await readFile((await ubl.path()) ?? '')).toString('utf8');
+  expect(xml.startsWith('<?xml')).toBe(true);
+  expect(xml).toContain(`<cbc:ID>${number}</cbc:ID>`);
+  expect(xml).toContain('urn:fdc:peppol.eu:2017:poacc:billing:3.0');
 
   // Searching by a date range finds it too, and a short search says what is wrong.
   await page.goto('/administration/invoices');
