@@ -114,7 +114,7 @@ describe('invoice UBL (Peppol BIS Billing 3.0)', () => {
         expect(xml).toContain('<cbc:EndpointID schemeID="0106">30181234</cbc:EndpointID>');
       }
     },
-    120_000,
+    300_000,
   );
 
   it('an invoice of another customer is not found, and nothing leaks', async () => {
