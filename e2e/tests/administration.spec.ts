@@ -30,7 +30,7 @@ test('financial-moderator finds an overdue invoice, downloads its PDF and UBL an
     .getByTestId('notification')
     .filter({ hasText: /Factuur INV-\d{4}-\d{5} is te laat betaald/ });
   await expect(told).toHaveCount(1);
-  await told.getByRole('button').click();
+  await told.getByRole('button', { name: /Factuur INV-/ }).click();
   await expect(h1(page)).toHaveText(/^Factuur INV-\d{4}-\d{5}$/);
   await page.goto('/administration');
   await expect(h1(page)).toHaveText('Administratie');
