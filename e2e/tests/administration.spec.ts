@@ -22,7 +22,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 test('financial-moderator finds an overdue invoice, downloads its PDF and UBL and requests the end of a contract, in Dutch', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, 'financial-moderator', { language: 'nl' });
   // The bell told of the overdue invoice (the sweep at start), once; it opens the invoice.
   await page.getByTestId('notification-bell').click();
