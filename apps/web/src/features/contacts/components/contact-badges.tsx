@@ -1,6 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ContactSummary } from '@portaal/contracts/contacts';
 import { useTranslation } from 'react-i18next';
+import classes from './contacts.module.css';
 
 const SYNC_COLORS = { active: 'green', disabled: 'gray', stale: 'orange' } as const;
 
@@ -15,7 +16,7 @@ export function SyncBadge({ sync }: { sync: ContactSummary['sync'] }) {
     );
   }
   return (
-    <Badge variant="light" color={SYNC_COLORS[sync]}>
+    <Badge variant="light" color={SYNC_COLORS[sync]} className={classes.badge}>
       {t(`contacts.sync.${sync}`)}
     </Badge>
   );
@@ -26,7 +27,7 @@ export function RoleBadges({ roles }: { roles: ContactSummary['roles'] }) {
   return (
     <Group gap={4} wrap="wrap">
       {roles.map((role) => (
-        <Badge key={role} variant="default" tt="none" fw={500}>
+        <Badge key={role} variant="default" tt="none" fw={500} className={classes.badge}>
           {t(`profile.roles.names.${role}`)}
         </Badge>
       ))}
