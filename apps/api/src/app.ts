@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { demoUsers } from './db/seed/demo-data.ts';
+import type { ChatQueue } from './jobs/chat-queue.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { MailQueue } from './jobs/mail-queue.ts';
 import type { Caller } from './lib/caller.ts';
@@ -25,6 +26,10 @@ import { availabilityRoutes } from './modules/availability/availability.routes.t
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
 import { createProber, PROBE_JOB } from './modules/availability/prober.ts';
 import { slaPanel } from './modules/availability/sla.panel.ts';
+import { createChatRepo } from './modules/chat/chat.repo.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
+import { createChatDelivery } from './modules/chat/chat-delivery.ts';
 import { createContactsRepo } from './modules/contacts/contacts.repo.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { contactsSearch } from './modules/contacts/contacts.search.ts';
@@ -33,6 +38,8 @@ import { createLoginsRepo } from './modules/contacts/logins.repo.ts';
 import { loginRoutes } from './modules/contacts/logins.routes.ts';
 import { createLoginHooks, createLoginsService } from './modules/contacts/logins.service.ts';
 import { createLoginSync, IDENTITY_SYNC_JOB } from './modules/contacts/logins.sync.ts';
+import { notificationChoiceRoutes } from './modules/contacts/notification-choices.routes.ts';
+import { createNotificationChoices } from './modules/contacts/notification-choices.ts';
 import { contractsPanel } from './modules/contracts/contracts.panel.ts';
 import { createContractsRepo } from './modules/contracts/contracts.repo.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
@@ -109,6 +116,8 @@ export interface AppDeps {
   logger?: false | { stream: NodeJS.WritableStream };
   /** Where new outbox mails go after commit (pg-boss); without it they wait for a worker's sweep. */
   mailQueue?: MailQueue;
+  /** Where new chat messages go after commit (pg-boss); without it they wait for a worker's sweep. */
+  chatQueue?: ChatQueue;
   /** The process's pg-boss jobs: periodic work (the availability prober) is scheduled on them. */
   jobs?: Pick<Jobs, 'periodic'>;
   /** Another identity provider's user administration than the configuration's (tests: one that fails). */
@@ -143,6 +152,7 @@ export async function buildApp({
   ping,
   logger,
   mailQueue,
+  chatQueue,
   jobs,
   identityAdmin,
 }: AppDeps): Promise<FastifyInstance> {
@@ -179,7 +189,31 @@ export async function buildApp({
   const cursors = createCursors(await cursorSecret(db, config.CURSOR_SECRET));
   const audit = createAuditLog(db);
   const customers = createCustomersService(createCustomersRepo(db), cursors, audit);
-  const notifications = createNotificationsService({ db, config, users, mailQueue, log: app.log, cursors });
+  const choices = createNotificationChoices({ db, audit });
+  const chat = createChatService({
+    repo: createChatRepo(db),
+    audit,
+    // The test message is posted from the request, on the API's own pool.
+    delivery: createChatDelivery({
+      pool: db.$client,
+      targets: config.CHAT_WEBHOOK_TARGETS,
+      timeoutMs: 10_000,
+      userAgent: `${config.BRAND_NAME} notifications`,
+    }),
+    targets: config.CHAT_WEBHOOK_TARGETS,
+    brandName: config.BRAND_NAME,
+  });
+  const notifications = createNotificationsService({
+    db,
+    config,
+    users,
+    mailQueue,
+    chatQueue,
+    choices,
+    chat,
+    log: app.log,
+    cursors,
+  });
   const attachmentRules = {
     extensions: config.ATTACHMENT_EXTENSIONS,
     maxFiles: config.ATTACHMENT_MAX_FILES,
@@ -315,6 +349,8 @@ export async function buildApp({
   await app.register(customerRoutes, { customers });
   await app.register(meRoutes, { me });
   await app.register(notificationRoutes, { notifications });
+  await app.register(notificationChoiceRoutes, { choices });
+  await app.register(chatRoutes, { chat });
   await app.register(ticketRoutes, { tickets, attachmentRules });
   await app.register(changeRequestRoutes, { tickets });
   await app.register(deskRoutes, { desk });

@@ -120,6 +120,14 @@ export const configSchema = z
       .min(1, 'must be at least 1')
       .max(3600, 'must be at most 3600')
       .default(60),
+    /**
+     * Which addresses chat webhooks may reach (DESIGN.md §8): `public` (https to public addresses only),
+     * `loopback` (also http and the loopback interface: tests, the e2e run), `any` (also private and
+     * link-local networks: a closed network with an internal chat server).
+     */
+    CHAT_WEBHOOK_TARGETS: z
+      .enum(['public', 'loopback', 'any'], { error: 'must be public, loopback or any' })
+      .default('public'),
     /** Where trend metrics come from (DESIGN.md §8): the database (seeded demo series) or Prometheus. */
     METRICS_SOURCE: z
       .enum(['database', 'prometheus'], { error: 'must be database or prometheus' })

@@ -98,6 +98,7 @@ async function main() {
       db,
       ping: async () => void (await pool.query('select 1')),
       mailQueue: jobs.mailQueue,
+      chatQueue: jobs.chatQueue,
       jobs,
     });
     if (stopping) return;

@@ -68,6 +68,7 @@ export async function startTestServer(
     logger: logStream ? { stream: logStream } : false,
     mailQueue: jobs?.mailQueue,
     identityAdmin: options.identity?.(createIdentityAdmin(config, db)),
+    chatQueue: jobs?.chatQueue,
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -71,7 +71,13 @@ beforeAll(async () => {
   // This process only hands the mail to the queue (with a short retry delay); the children work.
   sender = await startJobs({
     databaseUrl: database.url,
-    config: { SMTP_URL: smtp.url, MAIL_FROM, MAIL_JOB_EXPIRE_SECONDS: EXPIRE_SECONDS },
+    config: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM,
+      MAIL_JOB_EXPIRE_SECONDS: EXPIRE_SECONDS,
+      CHAT_WEBHOOK_TARGETS: 'public',
+      BRAND_NAME: 'Portaal',
+    },
     log: { debug() {}, info() {}, warn() {}, error: (fields, msg) => console.error(msg, fields) },
     work: false,
     retryDelaySeconds: 1,

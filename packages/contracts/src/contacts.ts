@@ -72,6 +72,7 @@ const eventList = z
 
 export const notificationChoicesSchema = z
   .object({ email: eventList, chat: eventList })
+  .strict()
   .meta({ id: 'NotificationChoices' });
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
 
@@ -205,3 +206,33 @@ export const profileUpdateSchema = z
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+/**
+ * The caller's own choices in one customer (GET /api/v2/me/notification-choices): one entry per
+ * customer where the caller is a contact and a member.
+ */
+export const myNotificationChoicesSchema = z
+  .object({
+    customer_id: z.number().int(),
+    display_name: z.string(),
+    contact_id: z.number().int(),
+    email: z.array(notificationEventSchema),
+    chat: z.array(notificationEventSchema),
+  })
+  .meta({ id: 'MyNotificationChoices' });
+export type MyNotificationChoices = z.infer<typeof myNotificationChoicesSchema>;
+
+export const myNotificationChoicesParamsSchema = customerParamsSchema;
+
+/**
+ * Whether a person hears of an event by this medium. `undefined` choices: the person is no contact of
+ * the customer (staff, or a member without a contact row), who keeps what the portal always sent:
+ * e-mail about tickets and availability, nothing in chat.
+ */
+export function wantsNotification(
+  choices: NotificationChoices | undefined,
+  event: NotificationEvent,
+  medium: 'email' | 'chat',
+): boolean {
+  if (!choices) return medium === 'email' && (event === 'ticket_updates' || event === 'availability');
+  return choices[medium].includes(event);
+}

@@ -1,6 +1,7 @@
 export { idpKeys, idpPayloads, idpSignInThrottle } from '@portaal/idp/tables';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/availability/availability.table.ts';
+export * from '../modules/chat/chat.table.ts';
 export * from '../modules/contacts/contacts.table.ts';
 export * from '../modules/contracts/contracts.table.ts';
 export * from '../modules/customers/customers.table.ts';

@@ -1,11 +1,14 @@
 import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import { createDatabase } from '../db/client.ts';
+import { ChatBusyError, ChatRetryError, createChatDelivery } from '../modules/chat/chat-delivery.ts';
 import { createMailDelivery, MailBusyError } from '../modules/notifications/mail-delivery.ts';
+import type { ChatQueue } from './chat-queue.ts';
 import type { MailQueue } from './mail-queue.ts';
 
 export const MAIL_DELIVER = 'mail.deliver';
 export const MAIL_SWEEP = 'mail.sweep';
+export const CHAT_DELIVER = 'chat.deliver';
 
 /** Mails pending longer than this without a job are handed to the queue again by the sweep. */
 const SWEEP_AGE_SECONDS = 60;
@@ -19,7 +22,10 @@ interface Logger {
 
 export interface JobsOptions {
   databaseUrl: string;
-  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_JOB_EXPIRE_SECONDS'>;
+  config: Pick<
+    Config,
+    'SMTP_URL' | 'MAIL_FROM' | 'MAIL_JOB_EXPIRE_SECONDS' | 'CHAT_WEBHOOK_TARGETS' | 'BRAND_NAME'
+  >;
   log: Logger;
   /** Run the job handlers in this process (the API with `npm start`, the worker); false only sends. */
   work?: boolean;
@@ -27,13 +33,14 @@ export interface JobsOptions {
   sweep?: boolean;
   /** pg-boss's schema; tests give each run of workers its own so they never take each other's jobs. */
   schema?: string;
-  /** Seconds before the first retry of a failed mail (doubling after that). */
+  /** Seconds before the first retry of a failed mail or chat message (doubling after that). */
   retryDelaySeconds?: number;
 }
 
 export interface Jobs {
   mailQueue: MailQueue;
-  /** Hands pending mails older than the given age to the queue; returns how many were new jobs. */
+  chatQueue: ChatQueue;
+  /** Hands pending mails and chat messages older than the given age to the queue; returns the new jobs. */
   sweep(olderThanSeconds?: number): Promise<number>;
   /**
    * A job that runs on a cron schedule in one process at a time (an exclusive queue: a run still
@@ -87,7 +94,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   };
 
   // The handler's own small pool: a delivery holds one connection for its lock during the SMTP send.
-  const { pool } = createDatabase(options.databaseUrl, 4);
+  const { pool } = createDatabase(options.databaseUrl, 6);
   const delivery = createMailDelivery({
     pool,
     smtpUrl: config.SMTP_URL,
@@ -95,6 +102,24 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     // Below the job's expiry, so a stalled server fails the attempt before pg-boss gives it away.
     smtpTimeoutMs: Math.max(1000, (expireInSeconds - 1) * 1000),
   });
+
+  // Chat messages: the same retries with backoff as mail, in the same small pool.
+  const chatJob = { ...mailJob };
+  const chatDelivery = createChatDelivery({
+    pool,
+    targets: config.CHAT_WEBHOOK_TARGETS,
+    timeoutMs: Math.min(10_000, Math.max(1000, (expireInSeconds - 1) * 1000)),
+    userAgent: `${config.BRAND_NAME} notifications`,
+  });
+
+  async function enqueueChats(ids: readonly number[]): Promise<number> {
+    let created = 0;
+    for (const id of ids) {
+      const job = await boss.send(CHAT_DELIVER, { chatId: id }, { ...chatJob, singletonKey: `chat:${id}` });
+      if (job) created += 1;
+    }
+    return created;
+  }
 
   async function enqueue(mailIds: readonly number[]): Promise<number> {
     let created = 0;
@@ -109,13 +134,17 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     const ids = await delivery.pendingIds(olderThanSeconds);
     const created = ids.length > 0 ? await enqueue(ids) : 0;
     if (created > 0) log.warn({ mails: created }, 'sweep handed pending mails to the queue again');
-    return created;
+    const chatIds = await chatDelivery.pendingIds(olderThanSeconds);
+    const chats = chatIds.length > 0 ? await enqueueChats(chatIds) : 0;
+    if (chats > 0) log.warn({ chats }, 'sweep handed pending chat messages to the queue again');
+    return created + chats;
   }
 
   try {
     await boss.start();
     await boss.createQueue(MAIL_DELIVER, { policy: 'exclusive', ...mailJob });
     await boss.createQueue(MAIL_SWEEP, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 300 });
+    await boss.createQueue(CHAT_DELIVER, { policy: 'exclusive', ...chatJob });
 
     if (work) {
       await boss.work(
@@ -132,6 +161,26 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
               log.warn({ err: error, mailId: job.data.mailId, attempt: job.retryCount }, 'mail not sent');
             }
             throw error;
+          }
+        },
+      );
+      await boss.work(
+        CHAT_DELIVER,
+        { includeMetadata: true, pollingIntervalSeconds: 1, localConcurrency: 2 },
+        async ([job]: JobWithMetadata<{ chatId: number }>[]) => {
+          if (!job) return;
+          const finalAttempt = job.retryCount >= job.retryLimit;
+          const chatId = job.data.chatId;
+          const outcome = await chatDelivery.deliver(chatId, { finalAttempt }).catch((error: unknown) => {
+            if (!(error instanceof ChatBusyError))
+              log.warn({ err: error, chatId }, 'chat message not posted');
+            throw error;
+          });
+          if (outcome.result === 'failed')
+            log.warn({ chatId, error: outcome.error }, 'chat message given up');
+          if (outcome.result === 'retry') {
+            log.warn({ chatId, attempt: job.retryCount, error: outcome.error }, 'chat message not posted');
+            throw new ChatRetryError(outcome.error ?? 'not posted');
           }
         },
       );
@@ -153,6 +202,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
 
   return {
     mailQueue: { enqueue: async (mailIds) => void (await enqueue(mailIds)) },
+    chatQueue: {
+      async kick() {
+        const ids = await chatDelivery.pendingIds(0, 200);
+        if (ids.length > 0) await enqueueChats(ids);
+      },
+    },
     sweep,
     async periodic(name, cron, run, { expireInSeconds = 120 } = {}) {
       if (!work) return;

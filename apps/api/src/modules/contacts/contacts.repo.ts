@@ -50,27 +50,32 @@ const values = (data: ContactData) => ({
   ...(data.internal_note === undefined ? {} : { internalNote: data.internal_note }),
 });
 
+/** One page of the list by (last name, first name, id); apart so the bench can compare its text. */
+export function contactListQuery(db: Database, customerId: number, limit: number, after?: ContactAfter) {
+  const start = after
+    ? or(
+        gt(contacts.lastName, after.lastName),
+        and(eq(contacts.lastName, after.lastName), gt(contacts.firstName, after.firstName)),
+        and(
+          eq(contacts.lastName, after.lastName),
+          eq(contacts.firstName, after.firstName),
+          gt(contacts.id, after.id),
+        ),
+      )
+    : undefined;
+  return selectContacts(db)
+    .where(and(byCustomer(customerId), start))
+    .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
+    .limit(limit);
+}
+
 /** Contacts and the technical e-mail list, always scoped by customer (STYLE.md habit 4). */
 export function createContactsRepo(db: Database) {
   return {
     db,
 
     async list(customerId: number, limit: number, after?: ContactAfter): Promise<ContactRow[]> {
-      const start = after
-        ? or(
-            gt(contacts.lastName, after.lastName),
-            and(eq(contacts.lastName, after.lastName), gt(contacts.firstName, after.firstName)),
-            and(
-              eq(contacts.lastName, after.lastName),
-              eq(contacts.firstName, after.firstName),
-              gt(contacts.id, after.id),
-            ),
-          )
-        : undefined;
-      return selectContacts(db)
-        .where(and(byCustomer(customerId), start))
-        .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
-        .limit(limit);
+      return contactListQuery(db, customerId, limit, after);
     },
 
     async get(

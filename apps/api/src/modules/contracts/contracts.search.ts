@@ -3,6 +3,23 @@ import type { Database } from '../../db/client.ts';
 import type { SearchRegistration } from '../search/search.registry.ts';
 import { contracts } from './contracts.table.ts';
 
+/** The query, apart so the bench can compare its text with the baseline's copy. */
+export const contractsSearchQuery = (
+  db: Database,
+  { pattern, customerId, limit }: { pattern: string; customerId: number; limit: number },
+) =>
+  db
+    .select({ id: contracts.id, description: contracts.description })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.customerId, customerId),
+        or(sql`${contracts.id} ilike ${pattern}`, sql`${contracts.description} ilike ${pattern}`),
+      ),
+    )
+    .orderBy(asc(contracts.id))
+    .limit(limit);
+
 /** Contracts in the global search (a registration of the search module): id or description. */
 export const contractsSearch = (db: Database): SearchRegistration => ({
   kind: 'contracts',
@@ -10,17 +27,7 @@ export const contractsSearch = (db: Database): SearchRegistration => ({
   perCustomer: true,
   async search({ pattern, customerId, limit }) {
     if (customerId === undefined) return [];
-    const rows = await db
-      .select({ id: contracts.id, description: contracts.description })
-      .from(contracts)
-      .where(
-        and(
-          eq(contracts.customerId, customerId),
-          or(sql`${contracts.id} ilike ${pattern}`, sql`${contracts.description} ilike ${pattern}`),
-        ),
-      )
-      .orderBy(asc(contracts.id))
-      .limit(limit);
+    const rows = await contractsSearchQuery(db, { pattern, customerId, limit });
     return rows.map((row) => ({
       id: row.id,
       title: row.description,

@@ -15,7 +15,7 @@ export interface MailRecipient {
 }
 
 /** The statuses as the ticket screens name them (apps/web/public/locales/{en,nl}/support.json). */
-const statusLabels: Record<MailLanguage, Record<TicketStatus, string>> = {
+export const statusLabels: Record<MailLanguage, Record<TicketStatus, string>> = {
   en: {
     new: 'New',
     open: 'Open',
@@ -32,7 +32,7 @@ const statusLabels: Record<MailLanguage, Record<TicketStatus, string>> = {
   },
 };
 
-const texts = {
+export const texts = {
   en: {
     replySubject: (id: number, subject: string) => `New reply on ticket #${id}: ${subject}`,
     closedSubject: (id: number) => `Ticket #${id} is closed`,
@@ -76,7 +76,7 @@ const escapeHtml = (value: string) =>
   );
 
 /** A header must stay one line whatever the ticket subject holds. */
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
+export const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
 /** The link in a mail: the ticket, with its customer selected (a user may belong to several). */
 export function ticketLink(publicUrl: string, event: Pick<TicketEvent, 'ticketId' | 'customerId'>) {
@@ -148,7 +148,7 @@ export function renderTicketMail(
   return { subject: mailSubject, text, html };
 }
 
-const applicationTexts = {
+export const applicationTexts = {
   en: {
     states: { up: 'up', down: 'down', maintenance: 'in maintenance' },
     subject: (name: string, state: string) => `${name} is ${state}`,

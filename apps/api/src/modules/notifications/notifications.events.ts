@@ -15,6 +15,8 @@ export interface TicketEvent {
   actor: { userId: string; name: string; staff: boolean };
   /** The status after the event (ticket_status, or a reply that changed it). */
   status?: TicketStatus;
+  /** An internal note: only staff hear of it, and it never goes to a customer's chat channels. */
+  internal?: boolean;
   /** The start of the reply, for the e-mail. */
   excerpt?: string;
   /** User ids to notify: the ticket's author and watchers, without the actor (and only staff for internal notes). */

@@ -1,12 +1,17 @@
 import type { Notification, NotificationSummary, OutboxMail } from '@portaal/contracts';
+import { type NotificationChoices, wantsNotification } from '@portaal/contracts/contacts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { ChatQueue } from '../../jobs/chat-queue.ts';
 import type { MailQueue } from '../../jobs/mail-queue.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
+import type { ChatService } from '../chat/chat.service.ts';
+import type { NotificationChoicesService } from '../contacts/notification-choices.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { bothLanguages, renderApplicationChat, renderTicketChat } from './chat-templates.ts';
 import { renderApplicationMail, renderTicketMail } from './mail-templates.ts';
 import type {
   AdministrationEvent,
@@ -31,6 +36,15 @@ export interface NotificationsDeps {
   users: Pick<UsersService, 'mailContacts' | 'technicalContacts' | 'membersWithRight'>;
   /** Without a queue (tests, tools) mails stay pending until a worker's sweep picks them up. */
   mailQueue?: MailQueue;
+  /**
+   * The users' notification choices (DESIGN.md §8). Without them (tools, older tests) everyone is
+   * treated as no contact: e-mail about tickets and availability, nothing in chat.
+   */
+  choices?: Pick<NotificationChoicesService, 'forUsers' | 'anyChat'>;
+  /** The customers' chat channels; without them nothing goes to chat. */
+  chat?: Pick<ChatService, 'record'>;
+  /** Where new chat messages go after commit (pg-boss); without it they wait for a worker's sweep. */
+  chatQueue?: ChatQueue;
   log: Pick<FastifyBaseLogger, 'warn'>;
   cursors: Cursors;
 }
@@ -78,6 +92,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const recipientIds = [...new Set(event.recipients)].filter((id) => id !== event.actor.userId);
       if (recipientIds.length === 0) return [];
       const contacts = await deps.users.mailContacts(recipientIds, tx);
+      const choices: Map<string, NotificationChoices> = deps.choices
+        ? await deps.choices.forUsers(
+            event.customerId,
+            contacts.map((contact) => contact.id),
+            tx,
+          )
+        : new Map();
       const params = {
         ticket_subject: event.subject,
         actor_name: event.actor.name,
@@ -93,6 +114,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       }));
       const mailRows: NewMail[] = contacts
         .filter((contact) => contact.email.includes('@'))
+        .filter((contact) => wantsNotification(choices.get(contact.id), 'ticket_updates', 'email'))
         .map((contact) => ({
           idempotencyKey: mailKey(event.eventKey, contact.id),
           userId: contact.id,
@@ -104,24 +126,66 @@ export function createNotificationsService(deps: NotificationsDeps) {
           }),
         }));
       await repo.insertNotifications(tx, notificationRows);
+      // The customer's chat channels hear of what its people hear of, when one of them chose chat for
+      // it; internal notes and assignments are the service desk's own and never leave for chat.
+      const toChat =
+        deps.chat &&
+        !event.internal &&
+        event.kind !== 'ticket_assigned' &&
+        [...choices.values()].some((choice) => wantsNotification(choice, 'ticket_updates', 'chat'));
+      if (toChat) {
+        const options = { publicUrl: deps.config.publicUrl };
+        await deps.chat?.record(
+          tx,
+          event.customerId,
+          event.eventKey,
+          bothLanguages((language) => renderTicketChat(event, language, options)),
+        );
+      }
       return repo.insertMails(tx, mailRows);
     },
 
     async dispatch(mailIds: readonly number[]): Promise<void> {
-      if (mailIds.length === 0 || !deps.mailQueue) return;
-      try {
-        await deps.mailQueue.enqueue(mailIds);
-      } catch (error) {
-        // The rows are committed as pending: the periodic sweep enqueues them later.
-        deps.log.warn({ err: error, mailIds }, 'could not enqueue mails; the sweep will pick them up');
+      if (mailIds.length > 0 && deps.mailQueue) {
+        try {
+          await deps.mailQueue.enqueue(mailIds);
+        } catch (error) {
+          // The rows are committed as pending: the periodic sweep enqueues them later.
+          deps.log.warn({ err: error, mailIds }, 'could not enqueue mails; the sweep will pick them up');
+        }
+      }
+      // Chat messages of the committed event (if any) get their jobs now; a pending-row query on a
+      // partial index, nothing when there are none.
+      if (deps.chatQueue) {
+        try {
+          await deps.chatQueue.kick();
+        } catch (error) {
+          deps.log.warn({ err: error }, 'could not enqueue chat messages; the sweep will pick them up');
+        }
       }
     },
   };
 
   /** Application state changes for the customer's technical contacts (bell and e-mail). */
   async function recordApplicationEvent(tx: Executor, event: ApplicationStateEvent): Promise<number[]> {
+    if (deps.chat && (await deps.choices?.anyChat(event.customerId, 'availability', tx))) {
+      const options = { publicUrl: deps.config.publicUrl };
+      await deps.chat.record(
+        tx,
+        event.customerId,
+        event.eventKey,
+        bothLanguages((language) => renderApplicationChat(event, language, options)),
+      );
+    }
     const contacts = await deps.users.technicalContacts(event.customerId, tx);
     if (contacts.length === 0) return [];
+    const choices: Map<string, NotificationChoices> = deps.choices
+      ? await deps.choices.forUsers(
+          event.customerId,
+          contacts.map((contact) => contact.id),
+          tx,
+        )
+      : new Map();
     const params = { application_name: event.applicationName, state: event.to };
     await repo.insertNotifications(
       tx,
@@ -138,6 +202,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       tx,
       contacts
         .filter((contact) => contact.email.includes('@'))
+        .filter((contact) => wantsNotification(choices.get(contact.id), 'availability', 'email'))
         .map((contact) => ({
           idempotencyKey: mailKey(event.eventKey, contact.id),
           userId: contact.id,

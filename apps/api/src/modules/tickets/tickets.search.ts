@@ -3,6 +3,27 @@ import type { Database } from '../../db/client.ts';
 import type { SearchRegistration } from '../search/search.registry.ts';
 import { tickets } from './tickets.table.ts';
 
+/** The query, apart so the bench can compare its text with the baseline's copy. */
+export const ticketsSearchQuery = (
+  db: Database,
+  q: { pattern: string; number?: number; customerId: number; authorId?: string; limit: number },
+) =>
+  db
+    .select({ id: tickets.id, subject: tickets.subject, status: tickets.status })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.customerId, q.customerId),
+        q.authorId === undefined ? undefined : eq(tickets.authorId, q.authorId),
+        or(
+          sql`${tickets.subject} ilike ${q.pattern}`,
+          q.number === undefined ? undefined : eq(tickets.id, q.number),
+        ),
+      ),
+    )
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(q.limit);
+
 /**
  * Tickets in the global search (a registration of the search module, kept apart from the tickets
  * service): subject through the trigram index, or the ticket number. Like the list, callers without
@@ -16,21 +37,13 @@ export const ticketsSearch = (db: Database): SearchRegistration => ({
     if (customerId === undefined) return [];
     const all = [...(rights.global ?? []), ...(rights[String(customerId)] ?? [])].includes('ticket-read-all');
     const number = /^\d{1,15}$/.test(text) ? Number(text) : undefined;
-    const rows = await db
-      .select({ id: tickets.id, subject: tickets.subject, status: tickets.status })
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.customerId, customerId),
-          all ? undefined : eq(tickets.authorId, userId),
-          or(
-            sql`${tickets.subject} ilike ${pattern}`,
-            number === undefined ? undefined : eq(tickets.id, number),
-          ),
-        ),
-      )
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(limit);
+    const rows = await ticketsSearchQuery(db, {
+      pattern,
+      number,
+      customerId,
+      authorId: all ? undefined : userId,
+      limit,
+    });
     return rows.map((row) => ({
       id: String(row.id),
       title: row.subject,

@@ -310,6 +310,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
       subject: input.ticket.subject,
       actor: input.actor,
       status: input.status,
+      internal: input.internal,
       excerpt: input.body ? input.body.slice(0, 500) : undefined,
       recipients,
     });

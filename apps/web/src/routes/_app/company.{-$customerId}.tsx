@@ -23,6 +23,14 @@ const AuditLogSection = lazy(() =>
   })),
 );
 
+/** Who manages the chat channels: owners (and staff moderators), with company-edit. */
+const chatAccess = { customer: ['company-edit'] } as const;
+const ChatChannelsSection = lazy(() =>
+  import('../../features/chat/components/chat-channels-section.tsx').then((module) => ({
+    default: module.ChatChannelsSection,
+  })),
+);
+
 const checkAccess = guard(access.company, (params) => params.customerId);
 
 export const Route = createFileRoute('/_app/company/{-$customerId}')({
@@ -51,9 +59,15 @@ function CompanyRoute() {
   const selected = useSelectedCustomer();
   const id = parseCustomerId(customerId) ?? selected?.id;
   const readsLog = id !== undefined && (session.can(auditAccess.owner, id) || session.can(auditAccess.staff));
+  const managesChat = id !== undefined && session.can(chatAccess, id);
   return (
     <Stack gap="xl">
       <CompanyPage customerId={parseCustomerId(customerId)} />
+      {managesChat && (
+        <Suspense fallback={null}>
+          <ChatChannelsSection key={id} customerId={id} />
+        </Suspense>
+      )}
       {readsLog && (
         <Suspense fallback={null}>
           <AuditLogSection key={id} customerId={id} />
