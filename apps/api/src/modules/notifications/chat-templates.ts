@@ -1,3 +1,4 @@
+import { describeCheckReason } from '@portaal/contracts';
 import type { ChatMessage } from '../chat/chat.table.ts';
 import {
   applicationTexts,
@@ -55,7 +56,10 @@ export function renderApplicationChat(
   const t = applicationTexts[language];
   const name = oneLine(event.applicationName);
   const at = event.at.toISOString().slice(0, 16).replace('T', ' ');
-  const reason = event.error && event.to === 'down' ? t.reason(oneLine(event.error)) : undefined;
+  const reason =
+    event.reason && event.to === 'down'
+      ? t.reason(oneLine(describeCheckReason(event.reason, language)))
+      : undefined;
   return {
     title: t.subject(name, t.states[event.to]),
     text: [t.changed(name, event.url, t.states[event.from], t.states[event.to], at), reason]
