@@ -173,8 +173,8 @@ test('in Dutch, the screens of this issue have no English left and lang="nl"', a
 
   await page.goto('/search');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zoeken');
-  await page.getByRole('searchbox').fill('ab');
-  await page.getByRole('searchbox').press('Enter');
+  await page.getByTestId('search-input').fill('ab');
+  await page.getByTestId('search-input').press('Enter');
   await expectDutchOnly(page, 'Search (too short)');
   await page.goto('/search?q=factuur');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zoeken');
