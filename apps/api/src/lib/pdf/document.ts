@@ -1,7 +1,5 @@
-/// <reference path="../../types/fontkit.d.ts" />
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { woffToSfnt } from './woff.ts';
 
@@ -18,19 +16,18 @@ const fontFiles = {
 export type FontName = keyof typeof fontFiles;
 
 /**
- * The fonts parsed once per process, from WOFF turned into plain SFNT bytes (woff.ts: fontkit inflated
- * the glyph table again for every glyph a subset took). Given a file, pdfkit reads and parses it for
- * every document, and fontkit parses Inter's large GSUB/GPOS tables again on the first text laid out.
- * A parsed fontkit font is read-only for pdfkit, which keeps each document's subset and widths apart
- * (EmbeddedFont), so one font object serves every document.
+ * The fonts as plain SFNT bytes, converted from WOFF once per process (woff.ts: fontkit inflated the
+ * glyph table again for every glyph a subset took). Each document parses its own font from these
+ * bytes: a fontkit font shared between documents lost the text of glyphs that an earlier document had
+ * used (pdftotext read "P rtaal" for "Portaal").
  */
-let parsedFonts: Record<FontName, fontkit.Font> | undefined;
-function fonts(): Record<FontName, fontkit.Font> {
-  parsedFonts ??= {
-    regular: fontkit.create(woffToSfnt(readFileSync(fontFiles.regular))),
-    bold: fontkit.create(woffToSfnt(readFileSync(fontFiles.bold))),
+let sfntFonts: Record<FontName, Buffer> | undefined;
+function fonts(): Record<FontName, Buffer> {
+  sfntFonts ??= {
+    regular: woffToSfnt(readFileSync(fontFiles.regular)),
+    bold: woffToSfnt(readFileSync(fontFiles.bold)),
   };
-  return parsedFonts;
+  return sfntFonts;
 }
 
 export type Pdf = PDFKit.PDFDocument;
@@ -77,9 +74,8 @@ export function createPdf(options: PdfOptions): Pdf {
     },
   });
   const { regular, bold } = fonts();
-  // pdfkit takes a parsed fontkit font as a source (its types know only files and buffers).
-  doc.registerFont('regular', regular as unknown as Buffer);
-  doc.registerFont('bold', bold as unknown as Buffer);
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
   doc.font('regular').fontSize(10).fillColor(COLORS.text);
   return doc;
 }
