@@ -57,6 +57,7 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { invoicesSearch } from './modules/invoices/invoices.search.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { landscapeRoutes } from './modules/landscape/landscape.routes.ts';
+import { landscapeSearch, serversSearch } from './modules/landscape/landscape.search.ts';
 import { createLandscapeService } from './modules/landscape/landscape.service.ts';
 import { createLandscapeSource } from './modules/landscape/landscape.sources.ts';
 import { buildClientConfig, metaRoutes } from './modules/meta/meta.routes.ts';
@@ -85,6 +86,7 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { watcherRoutes } from './modules/tickets/watchers.routes.ts';
 import { createWatchersService } from './modules/tickets/watchers.service.ts';
 import { createMetricsSource } from './modules/trends/metrics-sources.ts';
+import { serversPanel } from './modules/trends/servers.panel.ts';
 import { trendRoutes } from './modules/trends/trends.routes.ts';
 import { createTrendsService } from './modules/trends/trends.service.ts';
 import { createUsageRepo } from './modules/usage/usage.repo.ts';
@@ -219,6 +221,12 @@ export async function buildApp({
     maxFiles: config.ATTACHMENT_MAX_FILES,
     maxTotalBytes: Math.floor(config.ATTACHMENT_MAX_TOTAL_MB * 1024 * 1024),
   };
+  const landscape = createLandscapeService({
+    source: createLandscapeSource(config, db),
+    audit,
+    cursors,
+    oidc: { issuer: config.issuer, clientId: config.OIDC_CLIENT_ID },
+  });
   const ticketsRepo = createTicketsRepo(db, config.TICKET_RESPONSE_TARGETS);
   const tickets = createTicketsService(ticketsRepo, {
     events: notifications,
@@ -227,6 +235,7 @@ export async function buildApp({
     serviceDeskPhone: config.SERVICE_DESK_PHONE,
     attachmentRules,
     cursors,
+    landscape,
   });
 
   // Dashboard panels: one registration per area, shown to callers with the area's read right.
@@ -243,13 +252,8 @@ export async function buildApp({
     rolePrefix: config.PROVIDER_ROLE_PREFIX,
   });
 
-  const landscape = createLandscapeService({
-    source: createLandscapeSource(config, db),
-    audit,
-    cursors,
-    oidc: { issuer: config.issuer, clientId: config.OIDC_CLIENT_ID },
-  });
   const trends = createTrendsService({ metrics: createMetricsSource(config, db), landscape, customers });
+  dashboard.register(serversPanel({ trends, landscape }));
   const usage = createUsageService(createUsageRepo(db));
   const availability = createAvailabilityService(createAvailabilityRepo(db), db);
   const reportsRepo = createReportsRepo(db);
@@ -387,6 +391,8 @@ export async function buildApp({
   search.register(customersSearch(db));
   search.register(invoicesSearch(db));
   search.register(contractsSearch(db));
+  search.register(serversSearch(landscape));
+  search.register(landscapeSearch(landscape));
   await app.register(searchRoutes, { search });
   await app.register(auditRoutes, { audit: createAuditReads({ repo: createAuditRepo(db), cursors }) });
   // Logins of contacts in the identity provider (DESIGN.md §8), pushed after each commit.

@@ -1,6 +1,7 @@
 import type { SearchResult } from '@portaal/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { matrixSubjects } from './matrix-subjects.ts';
 import { type Problem, send } from './tickets-support.ts';
 import { ensureLoner, LONER, tokenSource } from './tokens.ts';
 
@@ -98,4 +99,68 @@ describe('global search', () => {
       expect(kinds(answer.json), q).toEqual([]);
     }
   });
+});
+
+/**
+ * Servers and landscape objects (issue 11): infra-read in the selected customer. 1001's "gk-web"
+ * matches the VMs gk-web01 and gk-web02 (servers) and their addresses by DNS name (landscape objects:
+ * an IPv4 and an IPv6 address each); 1002's "nw-web" the VM nw-web01 and its two addresses.
+ */
+const LANDSCAPE_1001 = ['10.20.0.50/24', '10.20.0.51/24', '2001:db8:20:100::32/64', '2001:db8:20:100::33/64'];
+const LANDSCAPE_1002 = ['10.30.0.50/24', '2001:db8:30:100::32/64'];
+const serverHits: Record<number, { q: string; servers: string[]; routes: string[]; objects: string[] }> = {
+  1001: {
+    q: 'gk-web',
+    servers: ['gk-web01', 'gk-web02'],
+    routes: ['/servers/system-landscape/virtual-machines/1', '/servers/system-landscape/virtual-machines/2'],
+    objects: LANDSCAPE_1001,
+  },
+  1002: {
+    q: 'nw-web',
+    servers: ['nw-web01'],
+    routes: ['/servers/system-landscape/virtual-machines/13'],
+    objects: LANDSCAPE_1002,
+  },
+};
+
+describe.each(
+  matrixSubjects({
+    owner: true,
+    'financial-moderator': false,
+    'financial-viewer': false,
+    'technical-viewer': true,
+    viewer: false,
+    multi: true,
+  }),
+)('servers and landscape objects: $username', (subject) => {
+  it('only with infra-read, grouped, each with its object page', async () => {
+    const want = serverHits[subject.target] as (typeof serverHits)[number];
+    const answer = await search(subject.username, `q=${want.q}&customer_id=${subject.target}`);
+    if (subject.username === null) return expect(answer.status).toBe(401);
+    expect(answer.status).toBe(200);
+    if (!subject.read) {
+      expect(kinds(answer.json)).not.toContain('servers');
+      return expect(kinds(answer.json)).not.toContain('landscape');
+    }
+    const servers = hits(answer.json, 'servers');
+    expect(servers.map((hit) => hit.title)).toEqual(want.servers);
+    expect(servers.map((hit) => hit.route)).toEqual(want.routes);
+    const objects = hits(answer.json, 'landscape');
+    expect(objects.map((hit) => hit.title).sort()).toEqual([...want.objects].sort());
+    for (const hit of objects) expect(hit.route).toBe(`/servers/system-landscape/${hit.id}`);
+    // Another customer's servers: found only by staff, who read every landscape.
+    const other = subject.target === 1001 ? 1002 : 1001;
+    const foreign = await search(subject.username, `q=web&customer_id=${other}`);
+    expect(foreign.status).toBe(200);
+    const foreignServers = hits(foreign.json, 'servers').map((hit) => hit.title);
+    if (subject.staff) expect(foreignServers).toEqual(serverHits[other]?.servers);
+    else expect(foreignServers).toEqual([]);
+  });
+});
+
+it('servers: found by DNS name and IP prefix text too, wildcards literal', async () => {
+  const byDns = await search('owner', 'q=db01.goudenkorst&customer_id=1001');
+  expect(hits(byDns.json, 'servers').map((hit) => hit.title)).toEqual(['gk-db01']);
+  const wild = await search('owner', 'q=gk_web&customer_id=1001');
+  expect(kinds(wild.json)).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import {
   customerMaySetStatus,
+  parseObjectId,
   type Ticket,
   type TicketStatus,
   ticketCategories,
@@ -313,6 +314,149 @@ describe('fuzzing the reply body', () => {
     expect(outcomes.replied).toBeGreaterThan(RUNS / 10);
     expect(outcomes.refused).toBeGreaterThan(RUNS / 10);
   }, 180_000);
+});
+
+/**
+ * The ticket's landscape object (issue 11): of customer 1001's objects, these inputs name one (mapped to
+ * the id the ticket stores); every other string — another customer's object, ids with extra or
+ * encoded slashes, `..`, odd numbers, huge text — is refused on the field and stores nothing.
+ */
+const ownObjects: Record<string, string> = {
+  'devices/1': 'devices/1',
+  'devices/16': 'devices/16',
+  'virtual-machines/12': 'virtual-machines/12',
+  'racks/2': 'racks/2',
+  'kubernetes-clusters/1': 'kubernetes-clusters/1',
+  'vmware-clusters/1': 'vmware-clusters/1',
+  'prefixes/10.20.0.0/24': 'prefixes/10.20.0.0/24',
+  'prefixes/2001:db8:20:110::/64': 'prefixes/2001:db8:20:110::/64',
+  'ip-addresses/10.20.0.50/24': 'ip-addresses/10.20.0.50/24',
+  'ip-addresses/10.20.0.50': 'ip-addresses/10.20.0.50/24',
+};
+const notOwn = fc
+  .oneof(
+    fc.constantFrom(
+      'devices/17',
+      'virtual-machines/13',
+      'racks/3',
+      'kubernetes-clusters/2',
+      'vmware-clusters/2',
+      'vmware-clusters/3',
+      'prefixes/10.30.0.0/24',
+      'ip-addresses/10.30.0.50/24',
+      'ip-addresses/10.20.0.50/32',
+      'prefixes/10.20.0.0/25',
+      'devices/0',
+      'devices/01',
+      'devices/-1',
+      'devices/2147483648',
+      'devices/99999999999',
+      'devices/1/',
+      '/devices/1',
+      'devices//1',
+      'devices/1/..',
+      'devices/../devices/1',
+      'prefixes/10.20.0.0%2F24',
+      'prefixes/10.20.0.0/24/../..',
+      'ip-addresses/..',
+      'Devices/1',
+      ' devices/1',
+      'devices/1 ',
+      'devices',
+      'devices/',
+      '',
+      '../../etc/passwd',
+      'servers/1',
+      `prefixes/${'1'.repeat(300)}`,
+    ),
+    // Random text only where it is no object id at all: a random valid id could be one of 1001's.
+    fc
+      .oneof(
+        fc.string({ maxLength: 40 }),
+        fc
+          .tuple(
+            fc.constantFrom('devices', 'prefixes', 'ip-addresses', 'racks'),
+            fc.string({ maxLength: 30 }),
+          )
+          .map(([kind, key]) => `${kind}/${key}`),
+      )
+      .filter((id) => parseObjectId(id) === undefined),
+  )
+  .filter((id) => !(id in ownObjects));
+
+describe('fuzzing the landscape object of a new ticket', () => {
+  const RUNS_OBJECT = 300;
+  it(`stores exactly the customer's own objects, refuses every other id on the field (${RUNS_OBJECT} runs)`, async () => {
+    const outcomes = { created: 0, refused: 0 };
+    const created = new Map<string, number[]>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...Object.keys(ownObjects)), notOwn, anyValue),
+        async (id) => {
+          const before = await counts();
+          const response = await send(server, 'POST', `${base}/tickets`, {
+            token: owner,
+            json: {
+              category: 'technical_request',
+              subject: 'Object fuzz',
+              description: 'x',
+              landscape_object_id: id,
+            },
+          });
+          expect(response.status, String(id)).toBeLessThan(500);
+          const canonical = typeof id === 'string' ? ownObjects[id] : undefined;
+          if (canonical !== undefined) {
+            expect(response.status, JSON.stringify(response.json)).toBe(201);
+            const ticket = response.json as Ticket;
+            expect(ticket.landscape_object?.id).toBe(canonical);
+            created.set(canonical, [...(created.get(canonical) ?? []), ticket.ticket_id]);
+            outcomes.created++;
+            return;
+          }
+          expect(response.status, String(id)).toBe(400);
+          expectProblem(response);
+          expect((response.json as Problem).errors?.map((error) => error.field)).toEqual([
+            'landscape_object_id',
+          ]);
+          expect(await counts()).toEqual(before);
+          outcomes.refused++;
+        },
+      ),
+      { numRuns: RUNS_OBJECT },
+    );
+    expect(outcomes.created).toBeGreaterThan(RUNS_OBJECT / 10);
+    expect(outcomes.refused).toBeGreaterThan(RUNS_OBJECT / 10);
+    // The list filter finds exactly what was filed about each object, newest first.
+    for (const [canonical, ids] of created) {
+      const response = await send(
+        server,
+        'GET',
+        `${base}/tickets?${new URLSearchParams({ landscape_object_id: canonical, limit: '100' })}`,
+        { token: owner },
+      );
+      expect(response.status).toBe(200);
+      expect((response.json as Ticket[]).map((ticket) => ticket.ticket_id)).toEqual([...ids].reverse());
+    }
+  }, 180_000);
+
+  it('the list filter answers 200 or 400 for any id, never 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(notOwn, fc.constantFrom(...Object.keys(ownObjects))), async (id) => {
+        const query = new URLSearchParams({ landscape_object_id: id }).toString();
+        const response = await send(server, 'GET', `${base}/tickets?${query}`, { token: owner });
+        expect([200, 400], id).toContain(response.status);
+        if (response.status === 400) expectProblem(response);
+      }),
+      { numRuns: 200 },
+    );
+    // Encoded slashes and dot segments in the raw query string, as a browser would not send them.
+    for (const raw of ['devices%2F1', 'prefixes%2F10.20.0.0%2F24', 'devices/..%2F1', '%2e%2e/%2e%2e']) {
+      const response = await send(server, 'GET', `${base}/tickets?landscape_object_id=${raw}`, {
+        token: owner,
+      });
+      expect(response.status, raw).toBeLessThan(500);
+    }
+  }, 120_000);
 });
 
 describe('malformed multipart and other content types', () => {

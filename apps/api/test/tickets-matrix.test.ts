@@ -474,6 +474,65 @@ describe('list filters, search and keyset paging (viewer, ticket-read-all in 100
 
 // ——— Writes ———
 
+/**
+ * Tickets about a landscape object (issue 11): the objects each subject names in its target customer,
+ * distinct per subject so the list filter's counts are exact. `slashed` is an id with slashes (a
+ * prefix, or an address without its length) and `canonical` the id the ticket stores for it; `foreign`
+ * are ids of another customer's objects under the subject's own path. Only callers with ticket-edit
+ * and infra-read in the customer may name an object.
+ */
+interface About {
+  infra: boolean;
+  object: string;
+  slashed: string;
+  canonical: string;
+  foreign: string[];
+}
+const FOREIGN_OF_1001 = ['devices/20', 'prefixes/10.30.0.0/24', 'ip-addresses/10.30.0.50/24'];
+const refusedAbout = (object: string): About => ({
+  infra: false,
+  object,
+  slashed: 'prefixes/10.20.1.0/24',
+  canonical: 'prefixes/10.20.1.0/24',
+  foreign: FOREIGN_OF_1001,
+});
+const about: Record<string, About> = {
+  owner: {
+    infra: true,
+    object: 'devices/1',
+    slashed: 'prefixes/10.20.0.0/24',
+    canonical: 'prefixes/10.20.0.0/24',
+    foreign: FOREIGN_OF_1001,
+  },
+  'technical-viewer': {
+    infra: true,
+    object: 'virtual-machines/2',
+    slashed: 'ip-addresses/10.20.0.50',
+    canonical: 'ip-addresses/10.20.0.50/24',
+    foreign: FOREIGN_OF_1001,
+  },
+  'staff-moderator': {
+    infra: true,
+    object: 'racks/1',
+    slashed: 'prefixes/2001:db8:20:100::/64',
+    canonical: 'prefixes/2001:db8:20:100::/64',
+    foreign: FOREIGN_OF_1001,
+  },
+  multi: {
+    infra: true,
+    object: 'devices/17',
+    slashed: 'prefixes/10.30.0.0/24',
+    canonical: 'prefixes/10.30.0.0/24',
+    foreign: ['devices/5', 'prefixes/10.20.0.0/24', 'ip-addresses/10.20.0.50/24'],
+  },
+  'financial-moderator': refusedAbout('devices/3'),
+  'financial-viewer': refusedAbout('devices/3'),
+  viewer: refusedAbout('devices/3'),
+  'staff-viewer': refusedAbout('devices/3'),
+  [LONER.username]: refusedAbout('devices/3'),
+  anonymous: refusedAbout('devices/3'),
+};
+
 describe.each(subjects)('writes: $username', (subject) => {
   const anonymous = subject.username === null;
   const own = subject.target;
@@ -511,6 +570,71 @@ describe.each(subjects)('writes: $username', (subject) => {
     // The new ticket is listed for its author, whatever their read rights.
     const listed = await send(server, 'GET', `/api/v2/customer/${own}/tickets?limit=100`, options);
     expect((listed.json as TicketSummary[]).map((ticket) => ticket.ticket_id)).toContain(created.ticket_id);
+  });
+
+  it('POST tickets about a landscape object: own (ids with slashes), another customer’s, unknown; the list filter', async () => {
+    const options = await auth(subject);
+    const plan = about[subject.username ?? 'anonymous'] as About;
+    const category = subject.categories?.[0] ?? 'technical_request';
+    const marker = `About ${subject.username ?? 'anonymous'}`;
+    const post = (id: string) =>
+      send(server, 'POST', `/api/v2/customer/${own}/tickets`, {
+        ...options,
+        json: { category, subject: `${marker} ${id}`, description: 'Matrix.', landscape_object_id: id },
+      });
+    const named = [plan.object, plan.slashed, ...plan.foreign, 'devices/999999', 'racks/1/../2'];
+    const answers = await Promise.all(named.map(post));
+    const statuses = answers.map((response) => response.status);
+    const stored = () =>
+      server.count('select count(*) from tickets where customer_id = $1 and subject like $2', [
+        own,
+        `${marker} %`,
+      ]);
+    if (anonymous) return expect(statuses).toEqual(named.map(() => 401));
+    if (!mayEdit) {
+      expect(statuses).toEqual(named.map(() => 403));
+      return expect(await stored()).toBe(0);
+    }
+    const refused = (response: (typeof answers)[number]) => {
+      expect(code(response)).toBe('VALIDATION_FAILED');
+      expect((response.json as Problem).errors).toEqual([
+        {
+          field: 'landscape_object_id',
+          message: 'must be a server or landscape object of this customer that you may read',
+        },
+      ]);
+    };
+    const malformed = answers.at(-1)?.json as Problem | undefined;
+    expect(malformed?.status).toBe(400);
+    expect(malformed?.errors?.map((error) => error.field)).toEqual(['landscape_object_id']);
+    if (!plan.infra) {
+      expect(statuses).toEqual(named.map(() => 400));
+      for (const response of answers.slice(0, -1)) refused(response);
+      return expect(await stored()).toBe(0);
+    }
+    expect(statuses).toEqual([201, 201, ...plan.foreign.map(() => 400), 400, 400]);
+    for (const response of answers.slice(2, -1)) refused(response);
+    const [first, second] = answers.map((response) => response.json as Ticket);
+    expect(first?.landscape_object).toMatchObject({ id: plan.object, kind: plan.object.split('/')[0] });
+    expect(first?.landscape_object?.name).toEqual(expect.any(String));
+    expect(second?.landscape_object?.id).toBe(plan.canonical);
+    expect(await stored()).toBe(2);
+    // The detail says it again; the list filter finds exactly the one ticket about each object.
+    const detail = await send(server, 'GET', `/api/v2/customer/${own}/tickets/${first?.ticket_id}`, options);
+    expect((detail.json as Ticket).landscape_object).toEqual(first?.landscape_object);
+    const filtered = async (id: string) => {
+      const response = await send(
+        server,
+        'GET',
+        `/api/v2/customer/${own}/tickets?${new URLSearchParams({ landscape_object_id: id, limit: '100' })}`,
+        options,
+      );
+      expect(response.status).toBe(200);
+      return (response.json as TicketSummary[]).map((ticket) => ticket.ticket_id);
+    };
+    expect(await filtered(plan.object)).toEqual([first?.ticket_id]);
+    expect(await filtered(plan.canonical)).toEqual([second?.ticket_id]);
+    expect(await filtered(plan.foreign[0] as string)).toEqual([]);
   });
 
   it('POST messages: own ticket, a stranger’s, internal notes, other and unknown customer', async () => {

@@ -14,7 +14,15 @@ export const searchQuerySchema = z.object({
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-export const searchKinds = ['tickets', 'contacts', 'customers', 'invoices', 'contracts'] as const;
+export const searchKinds = [
+  'tickets',
+  'contacts',
+  'customers',
+  'invoices',
+  'contracts',
+  'servers',
+  'landscape',
+] as const;
 
 export const searchHitSchema = z
   .object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidBic, isValidIban, normaliseIban } from './bank-rules.ts';
 import { commaList, cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
 import { lastReplyBy } from './desk-rules.ts';
+import { landscapeKindSchema, parseObjectId } from './landscape.ts';
 import { text } from './text.ts';
 import {
   isSearchable,
@@ -106,8 +107,25 @@ export const ticketSummarySchema = z
   .meta({ id: 'TicketSummary' });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
+/**
+ * The server or landscape object a ticket is about (issue 11): its object id, its kind, and its name
+ * as the landscape knows it now (null when the landscape no longer lists it).
+ */
+export const ticketObjectSchema = z
+  .object({ id: z.string(), kind: landscapeKindSchema, name: z.string().nullable() })
+  .meta({ id: 'TicketLandscapeObject' });
+export type TicketObject = z.infer<typeof ticketObjectSchema>;
+
+/** A landscape object id as a ticket field or filter: `{kind}/{key}`, slashes and all. */
+export const ticketObjectIdSchema = z
+  .string({ error: 'must be a landscape object id ({kind}/{key})' })
+  .max(200, 'is too long')
+  .refine((value) => parseObjectId(value) !== undefined, 'must be a landscape object id ({kind}/{key})');
+
 export const ticketSchema = ticketSummarySchema
   .extend({
+    /** The server or landscape object the ticket is about, when it names one. */
+    landscape_object: ticketObjectSchema.nullable(),
     messages: z.array(ticketMessageSchema),
     watchers: z.array(personSchema),
     /** The service desk member handling the ticket, or null while nobody is assigned. */
@@ -142,6 +160,8 @@ export const ticketListQuerySchema = z.object({
       `must be at least ${TICKET_SEARCH_MIN_LENGTH} characters, or a ticket number`,
     )
     .optional(),
+  /** Only tickets about this landscape object (its `id`, e.g. `devices/12` or `prefixes/10.20.0.0/24`). */
+  landscape_object_id: ticketObjectIdSchema.optional(),
   limit: limitSchema,
   cursor: cursorSchema,
 });
@@ -161,6 +181,11 @@ export const ticketCreateSchema = z
     subject: ticketSubjectSchema,
     description: ticketBodySchema,
     priority: ticketPrioritySchema.default(2),
+    /**
+     * The server or landscape object the ticket is about: one of the customer's own, which the caller
+     * may read (infra-read); anything else is refused on this field.
+     */
+    landscape_object_id: ticketObjectIdSchema.optional(),
   })
   .strict();
 export type TicketCreate = z.input<typeof ticketCreateSchema>;

@@ -108,6 +108,8 @@ export const serverLoadSchema = z
     cpu: z.number().nullable().describe('%'),
     memory: z.number().nullable().describe('%'),
     load: z.number().nullable(),
+    /** Mean CPU of the last 15 minutes (%): high for that long is sustained load, not a spike. */
+    cpu_15m: z.number().nullable().describe('%'),
   })
   .meta({ id: 'ServerLoad' });
 export type ServerLoad = z.infer<typeof serverLoadSchema>;
@@ -135,6 +137,3 @@ export type Servers = z.infer<typeof serversSchema>;
 
 /** Observe is active when the customer's features name a flavour. */
 export const hasObserve = (observe: ObserveLimits): boolean => observe.flavor !== null;
-
-/** A load of this much per minute, or CPU at this %, marks a server as busy on the overview. */
-export const HIGH_CPU_PERCENT = 85;

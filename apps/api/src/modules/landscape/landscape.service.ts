@@ -3,6 +3,7 @@ import {
   type LandscapeKind,
   type LandscapeListQuery,
   type LandscapeObject,
+  type LandscapeRef,
   type LandscapeSummary,
   parseObjectId,
   type Server,
@@ -70,10 +71,15 @@ export function createLandscapeService({ source, audit, cursors, oidc }: Landsca
       return detail;
     },
 
-    /** Whether an object id names one of this customer's objects (tickets about a server). */
-    async exists(customerId: number, id: string): Promise<boolean> {
+    /**
+     * One of this customer's objects by any form of its id (an address with or without its length),
+     * as its canonical id, kind and name; undefined when the customer has no such object.
+     */
+    async resolve(customerId: number, id: string): Promise<LandscapeRef | undefined> {
       const parsed = parseObjectId(id);
-      return parsed !== undefined && (await source.get(customerId, parsed)) !== undefined;
+      const detail = parsed ? await source.get(customerId, parsed) : undefined;
+      if (!detail) return undefined;
+      return { id: detail.object.id, kind: detail.object.kind, name: detail.object.name };
     },
 
     summary(customerId: number): Promise<LandscapeSummary> {

@@ -12,7 +12,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: Search }> = async (ap
       schema: {
         tags: ['search'],
         operationId: 'search',
-        summary: 'Search tickets, contacts, companies, invoices and contracts the caller may read',
+        summary:
+          'Search tickets, contacts, companies, invoices, contracts, servers and landscape objects the caller may read',
         description:
           "At least 3 characters. With `customer_id` the selected customer's objects are searched (each kind only with its read right there); staff also find customers. Each hit carries the web route that opens it.",
         querystring: searchQuerySchema,

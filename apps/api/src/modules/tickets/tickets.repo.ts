@@ -41,44 +41,59 @@ const LIST_COLUMNS = `t.id, t.customer_id, t.subject, t.department, t.category, 
 
 const LIST_ORDER = 't.updated_at desc nulls last, t.id desc nulls last';
 
-const listFilters = (alias: string) => `(${alias}.updated_at, ${alias}.id) < ($2::timestamptz, $3::bigint)
+/** Filters of both statements; with `objectParam`, only tickets about that landscape object. */
+const listFilters = (
+  alias: string,
+  objectParam?: number,
+) => `(${alias}.updated_at, ${alias}.id) < ($2::timestamptz, $3::bigint)
   and ($4::text[] is null or ${alias}.status = any($4::text[]))
   and ($5::smallint[] is null or ${alias}.priority = any($5::smallint[]))
   and ($6::text[] is null or ${alias}.category = any($6::text[]))
-  and ($7::text is null or ${alias}.subject ilike $7::text or ${alias}.id = $8::bigint)`;
+  and ($7::text is null or ${alias}.subject ilike $7::text or ${alias}.id = $8::bigint)${
+    objectParam === undefined ? '' : `\n  and ${alias}.landscape_object_id = $${objectParam}::text`
+  }`;
 
-export const TICKET_LIST_SQL = {
-  /** Callers with ticket-read-all: served by tickets_customer_updated_idx. */
-  all: `select ${LIST_COLUMNS}
+/**
+ * The list statements; `aboutObject` adds the landscape object as one more parameter ($10, or $11
+ * after the caller's id): an object page lists the open tickets about it.
+ */
+const listStatements = (aboutObject: boolean) =>
+  ({
+    /** Callers with ticket-read-all: served by tickets_customer_updated_idx. */
+    all: `select ${LIST_COLUMNS}
 from tickets t
 join users u on u.id = t.author_id
 where t.customer_id = $1::int
-  and ${listFilters('t')}
+  and ${listFilters('t', aboutObject ? 10 : undefined)}
 order by ${LIST_ORDER}
 limit $9::int`,
 
-  /**
-   * Callers who see only what they wrote or watch: their own tickets through
-   * tickets_author_updated_idx, the watched ones through ticket_watchers, each branch already limited
-   * and ordered, then merged.
-   */
-  ownOrWatched: `select ${LIST_COLUMNS}
+    /**
+     * Callers who see only what they wrote or watch: their own tickets through
+     * tickets_author_updated_idx, the watched ones through ticket_watchers, each branch already limited
+     * and ordered, then merged.
+     */
+    ownOrWatched: `select ${LIST_COLUMNS}
 from (
   (select o.* from tickets o
-    where o.customer_id = $1::int and o.author_id = $10::text and ${listFilters('o')}
+    where o.customer_id = $1::int and o.author_id = $10::text and ${listFilters('o', aboutObject ? 11 : undefined)}
     order by o.updated_at desc nulls last, o.id desc nulls last
     limit $9::int)
   union
   (select w.* from ticket_watchers tw
     join tickets w on w.id = tw.ticket_id
-    where tw.user_id = $10::text and w.customer_id = $1::int and ${listFilters('w')}
+    where tw.user_id = $10::text and w.customer_id = $1::int and ${listFilters('w', aboutObject ? 11 : undefined)}
     order by w.updated_at desc nulls last, w.id desc nulls last
     limit $9::int)
 ) t
 join users u on u.id = t.author_id
 order by ${LIST_ORDER}
 limit $9::int`,
-} as const;
+  }) as const;
+
+export const TICKET_LIST_SQL = listStatements(false);
+/** The tickets about one landscape object, through tickets_landscape_object_idx. */
+export const TICKET_LIST_ABOUT_OBJECT_SQL = listStatements(true);
 
 export interface ListRow {
   id: string;
@@ -111,6 +126,8 @@ export interface ListParams {
   categories?: readonly string[];
   subjectPattern?: string;
   ticketNumber?: number;
+  /** Only tickets about this landscape object id. */
+  landscapeObjectId?: string;
   limit: number;
 }
 
@@ -127,6 +144,8 @@ export interface NewTicket {
   priority: 1 | 2 | 3;
   body: string;
   files: readonly Upload[];
+  /** The landscape object the ticket is about (its canonical id), checked by the service. */
+  landscapeObjectId?: string;
 }
 
 export interface NewMessage {
@@ -183,6 +202,7 @@ export function createTicketsRepo(
         messageCount: tickets.messageCount,
         attachmentCount: tickets.attachmentCount,
         lastReplyStaff: tickets.lastReplyStaff,
+        landscapeObjectId: tickets.landscapeObjectId,
         ...person,
         assigneeId: assignees.id,
         assigneeUsername: assignees.username,
@@ -281,9 +301,12 @@ export function createTicketsRepo(
       ];
       const own = params.ownerId !== undefined;
       if (own) values.push(params.ownerId);
+      const about = params.landscapeObjectId !== undefined;
+      if (about) values.push(params.landscapeObjectId);
+      const statements = about ? TICKET_LIST_ABOUT_OBJECT_SQL : TICKET_LIST_SQL;
       const result = await client.query<ListRow>({
-        name: own ? 'ticket_list_own' : 'ticket_list_all',
-        text: own ? TICKET_LIST_SQL.ownOrWatched : TICKET_LIST_SQL.all,
+        name: `ticket_list_${own ? 'own' : 'all'}${about ? '_object' : ''}`,
+        text: own ? statements.ownOrWatched : statements.all,
         values,
       });
       return result.rows;
@@ -353,6 +376,7 @@ export function createTicketsRepo(
           messageCount: 1,
           attachmentCount: ticket.files.length,
           lastReplyStaff: ticket.byStaff,
+          landscapeObjectId: ticket.landscapeObjectId ?? null,
           // No row to read the priority from in an insert: the target of the given one.
           deskDueAt: ticket.byStaff
             ? NOTHING_DUE

@@ -124,7 +124,8 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
         request.body,
         ticketCreateSchema,
         attachmentRules,
-        (early) => tickets.assertMayFile(caller, customerId, early.category),
+        async (early) =>
+          void (await tickets.assertMayFile(caller, customerId, early.category, early.landscape_object_id)),
       );
       const ticket = await tickets.create(caller, customerId, fields, files);
       reply.code(201).header('Location', ticketPath(customerId, ticket.ticket_id));

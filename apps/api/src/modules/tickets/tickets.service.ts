@@ -6,7 +6,9 @@ import {
   departmentForCategory,
   globalRightsForRoles,
   hasRights,
+  type LandscapeRef,
   type Person,
+  parseObjectId,
   type RequestTypes,
   requestTypesByRole,
   statusAfterCustomerReply,
@@ -16,13 +18,14 @@ import {
   type TicketCategory,
   type TicketListQuery,
   type TicketMessage,
+  type TicketObject,
   type TicketStatus,
   type TicketSummary,
   ticketCategories,
   ticketStatuses,
 } from '@portaal/contracts';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { TicketEventPublisher } from '../notifications/notifications.events.ts';
@@ -41,6 +44,8 @@ export interface TicketsDeps {
   serviceDeskPhone: string;
   attachmentRules: AttachmentRules;
   cursors: Cursors;
+  /** The customer's landscape: a ticket may be about one of its objects (issue 11). */
+  landscape: { resolve(customerId: number, id: string): Promise<LandscapeRef | undefined> };
 }
 
 export interface NewTicketInput {
@@ -48,6 +53,8 @@ export interface NewTicketInput {
   subject: string;
   description: string;
   priority: 1 | 2 | 3;
+  /** The server or landscape object the ticket is about, as the caller named it. */
+  landscape_object_id?: string;
 }
 
 export interface ReplyInput {
@@ -64,6 +71,18 @@ const hasGlobal = (caller: Caller, right: string) => (caller.rights.global ?? []
 /** Staff (global ticket-read) see internal notes; staff with global ticket-edit write them and set any status. */
 const isStaff = (caller: Caller) => hasGlobal(caller, 'ticket-read');
 const isStaffEditor = (caller: Caller) => hasGlobal(caller, 'ticket-edit');
+
+/**
+ * One refusal for an object id that is not the customer's, does not exist, or that the caller may not
+ * read (no infra-read): the answer does not tell which, so it reveals nothing of another landscape.
+ */
+const objectRefused = () =>
+  badRequest('The ticket names no landscape object of this customer that you may read.', [
+    {
+      field: 'landscape_object_id',
+      message: 'must be a server or landscape object of this customer that you may read',
+    },
+  ]);
 
 const ticketNotFound = (ticketId: number) =>
   notFound('TICKET_NOT_FOUND', `Ticket ${ticketId} does not exist or you cannot see it.`);
@@ -152,7 +171,16 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
     return role ? [...requestTypesByRole[role]] : [];
   }
 
-  async function assertMayFile(caller: Caller, customerId: number, category: TicketCategory) {
+  /**
+   * The request type must be one the caller may file; a named landscape object must be one of the
+   * customer's that the caller may read. Answers the object with its canonical id.
+   */
+  async function assertMayFile(
+    caller: Caller,
+    customerId: number,
+    category: TicketCategory,
+    objectId?: string,
+  ): Promise<TicketObject | undefined> {
     if (!(await categoriesFor(caller, customerId)).includes(category)) {
       throw new AppError(
         'REQUEST_TYPE_NOT_ALLOWED',
@@ -160,6 +188,20 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
         `Your role in customer ${customerId} cannot file a ${category}.`,
       );
     }
+    if (objectId === undefined) return undefined;
+    if (!has(caller, 'infra-read', customerId)) throw objectRefused();
+    const found = await deps.landscape.resolve(customerId, objectId);
+    if (!found?.id || !found.kind) throw objectRefused();
+    return { id: found.id, kind: found.kind, name: found.name };
+  }
+
+  /** The object a ticket is about, named as the landscape knows it now (null when it is gone or unreachable). */
+  async function ticketObject(customerId: number, id: string | null): Promise<TicketObject | null> {
+    if (id === null) return null;
+    const parsed = parseObjectId(id);
+    if (!parsed) return null;
+    const found = await deps.landscape.resolve(customerId, id).catch(() => undefined);
+    return { id, kind: parsed.kind, name: found?.name ?? null };
   }
 
   /** The status a reply leaves the ticket in; an explicit one is checked like a status change. */
@@ -202,10 +244,11 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
   async function get(caller: Caller, customerId: number, ticketId: number): Promise<Ticket> {
     const row = await repo.ticket(customerId, ticketId);
     if (!row) throw ticketNotFound(ticketId);
-    const [watchers, messages, attachments] = await Promise.all([
+    const [watchers, messages, attachments, object] = await Promise.all([
       repo.watchers(ticketId),
       repo.messages(ticketId),
       repo.attachments(ticketId),
+      ticketObject(customerId, row.landscapeObjectId),
     ]);
     await assertVisible(caller, customerId, { id: ticketId, authorId: row.authorId }, async () =>
       watchers.some((watcher) => watcher.userId === caller.user.id),
@@ -242,6 +285,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
       attachment_count: row.attachmentCount,
       last_reply_by: row.lastReplyStaff ? 'staff' : 'customer',
       handled_by: joinedPerson(row),
+      landscape_object: object,
       messages: visible.map(
         (message): TicketMessage => ({
           message_id: message.id,
@@ -357,6 +401,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
     customerId: number,
     input: NewTicketInput,
     files: readonly Upload[],
+    object?: TicketObject,
   ): Promise<Ticket> {
     await users.ensureKnown(caller.user);
     const { ticketId } = await repo.transaction((tx) =>
@@ -370,6 +415,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
         priority: input.priority,
         body: input.description,
         files,
+        landscapeObjectId: object?.id,
       }),
     );
     return get(caller, customerId, ticketId);
@@ -399,6 +445,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
         priorities: query.priority,
         categories: query.category,
         ...parseSearch(query.search ?? ''),
+        landscapeObjectId: query.landscape_object_id,
         limit: query.limit + 1,
       });
       const page = rows.slice(0, query.limit);
@@ -416,8 +463,8 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
     assertMayFile,
 
     async create(caller: Caller, customerId: number, input: NewTicketInput, files: readonly Upload[]) {
-      await assertMayFile(caller, customerId, input.category);
-      return createTicket(caller, customerId, input, files);
+      const object = await assertMayFile(caller, customerId, input.category, input.landscape_object_id);
+      return createTicket(caller, customerId, input, files, object);
     },
 
     /** A reply's checks before its uploads are read; the reply itself checks again under a lock. */

@@ -300,10 +300,11 @@ describe.skipIf(missing.length > 0)('Prometheus metrics source', () => {
     expect(new Set(settled(values(answer, 'devices/11', 'load')))).toEqual(new Set([9.9]));
   });
 
-  it('reads the current load, CPU and memory', async () => {
+  it('reads the current load, CPU and memory, and the CPU of the last 15 minutes', async () => {
     const current = await source.current(servers, TENANT);
     expect(current.get('devices/11')).toMatchObject({ load: 1.5, memory: 40 });
     expect(current.get('devices/11')?.cpu).toBeCloseTo(25, 1);
+    expect(current.get('devices/11')?.cpu_15m).toBeCloseTo(25, 1);
     expect(current.get('virtual-machines/12')).toMatchObject({ load: 0.5, memory: 80 });
   });
 });

@@ -141,16 +141,20 @@ export function createPrometheusMetrics(options: PrometheusOptions): MetricsSour
       if (servers.length === 0) return loads;
       const byName = new Map(servers.map((server) => [server.name, server.id]));
       const S = selector(servers, tenant);
-      const wanted = ['cpu', 'memory', 'load'] as const;
-      const results = await Promise.all(
-        wanted.map((metric) => call('query', { query: queries[metric](S, L, '5m') })),
-      );
-      wanted.forEach((metric, metricIndex) => {
+      // CPU as a rate over 15 minutes is its mean over them: the sustained load.
+      const wanted = [
+        ['cpu', queries.cpu(S, L, '5m')],
+        ['memory', queries.memory(S, L, '5m')],
+        ['load', queries.load(S, L, '5m')],
+        ['cpu_15m', queries.cpu(S, L, '15m')],
+      ] as const;
+      const results = await Promise.all(wanted.map(([, query]) => call('query', { query })));
+      wanted.forEach(([metric], metricIndex) => {
         for (const entry of results[metricIndex] ?? []) {
           const id = byName.get(entry.metric[L] ?? '');
           if (!id || !entry.value) continue;
           const at = new Date(entry.value[0] * 1000).toISOString();
-          const load = loads.get(id) ?? { at, cpu: null, memory: null, load: null };
+          const load = loads.get(id) ?? { at, cpu: null, memory: null, load: null, cpu_15m: null };
           load[metric] = parse(entry.value[1]);
           loads.set(id, load);
         }

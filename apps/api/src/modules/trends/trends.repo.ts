@@ -25,13 +25,24 @@ export const TRENDS_BUCKETS_SQL = `
     group by 1, 2, 3
   ) buckets`;
 
-/** The newest CPU, memory and load sample of each server in the last minutes. */
+/**
+ * The newest CPU, memory and load sample of each server in the last minutes, and the mean CPU over
+ * those minutes as metric `cpu_15m` (sustained load, see serverAttention).
+ */
 const LATEST = `
-  select distinct on (server_id, metric) server_id, metric, at::text as at, value
+  select * from (
+    select distinct on (server_id, metric) server_id, metric, at::text as at, value
+    from metric_samples
+    where server_id = any($1::text[]) and metric in ('cpu', 'memory', 'load')
+      and at > now() - make_interval(secs => $2::int) and at <= now()
+    order by server_id, metric, at desc
+  ) latest
+  union all
+  select server_id, 'cpu_15m', max(at)::text, avg(value)
   from metric_samples
-  where server_id = any($1::text[]) and metric in ('cpu', 'memory', 'load')
+  where server_id = any($1::text[]) and metric = 'cpu'
     and at > now() - make_interval(secs => $2::int) and at <= now()
-  order by server_id, metric, at desc`;
+  group by server_id`;
 
 interface BucketRow extends Record<string, unknown> {
   server_id: string;
@@ -44,7 +55,7 @@ interface BucketRow extends Record<string, unknown> {
 
 interface LatestRow extends Record<string, unknown> {
   server_id: string;
-  metric: MetricName;
+  metric: MetricName | 'cpu_15m';
   at: string;
   value: number;
 }
@@ -109,10 +120,16 @@ export function createDatabaseMetrics(db: Database): MetricsSource {
           cpu: null,
           memory: null,
           load: null,
+          cpu_15m: null,
         };
         const at = new Date(row.at).toISOString();
         if (at > load.at) load.at = at;
-        if (row.metric === 'cpu' || row.metric === 'memory' || row.metric === 'load') {
+        if (
+          row.metric === 'cpu' ||
+          row.metric === 'memory' ||
+          row.metric === 'load' ||
+          row.metric === 'cpu_15m'
+        ) {
           load[row.metric] = round2(Number(row.value));
         }
         loads.set(row.server_id, load);

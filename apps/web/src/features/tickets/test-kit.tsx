@@ -155,6 +155,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     messages: [message()],
     watchers: [],
     handled_by: null,
+    landscape_object: null,
     can_reply: true,
     allowed_statuses: ['open', 'closed'],
     can_write_internal: false,

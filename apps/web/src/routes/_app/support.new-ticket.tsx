@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
+import { ObjectPicker } from '../../features/landscape/components/object-picker.tsx';
 import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { NewTicketPage } from '../../features/tickets/components/new-ticket-page.tsx';
 import { validateNewTicketSearch } from '../../features/tickets/utils/search-params.ts';
@@ -19,12 +20,13 @@ export const Route = createFileRoute('/_app/support/new-ticket')({
 });
 
 function NewTicketRoute() {
-  const { request } = Route.useSearch();
+  const { request, object } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <NewTicketPage
       request={request}
-      onRequestChange={(kind) => void navigate({ search: { request: kind }, replace: true })}
+      onRequestChange={(kind) => void navigate({ search: { request: kind, object }, replace: true })}
+      object={{ initial: object, field: ObjectPicker }}
       onCreated={(ticket) =>
         void navigate({ to: '/support/ticket/$id', params: { id: String(ticket.ticket_id) } })
       }

@@ -18,6 +18,7 @@ import { fieldsByKind } from './fields.tsx';
 import classes from './landscape.module.css';
 import { LandscapeStatusBadge } from './landscape-badges.tsx';
 import { ObjectLink } from './object-link.tsx';
+import { ObjectService } from './object-service.tsx';
 import { RackElevation } from './rack-elevation.tsx';
 
 /** /servers/system-landscape/{kind}/{key}: one object, its fields and its relations as links. */
@@ -150,6 +151,7 @@ function ObjectView({
               }))}
             />
           </Card>
+          <ObjectService object={object} customerId={customerId} />
           {relations.map((group) => (
             <Card
               key={group.kind}

@@ -10,6 +10,8 @@ export interface NewTicket {
   subject: string;
   description: string;
   priority: TicketPriority;
+  /** The server or landscape object the ticket is about. */
+  landscape_object_id?: string;
   files: File[];
 }
 

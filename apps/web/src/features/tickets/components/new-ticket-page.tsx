@@ -1,7 +1,7 @@
 import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Ticket } from '@portaal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { ticketsQueries } from '../api/tickets-queries.ts';
@@ -11,7 +11,7 @@ import { BackLink } from './back-link.tsx';
 import { BankAccountChangeForm } from './bank-account-change-form.tsx';
 import { EndContractForm } from './end-contract-form.tsx';
 import { LoadError, LoadingLines } from './page-states.tsx';
-import { TicketForm } from './ticket-form.tsx';
+import { type ObjectFieldProps, TicketForm } from './ticket-form.tsx';
 
 /** The page's width at most (px), tabs and forms included. */
 export const NEW_TICKET_MAX_WIDTH = 720;
@@ -32,15 +32,25 @@ const kindRights: Record<RequestKind, 'ticket-edit' | 'billing-edit' | 'subscrip
   'end-contract': 'subscription-edit',
 };
 
+/** What the route gives the support request form: the object it is about, and the picker to choose one. */
+export interface ObjectChoice {
+  /** The object named in the URL (?object=…), chosen at the start. */
+  initial?: string;
+  /** The landscape's picker; the route composes it in, so the tickets feature does not import it. */
+  field?: ComponentType<ObjectFieldProps>;
+}
+
 /** /support/new-ticket: a support request, or one of the change requests the user may file. */
 export function NewTicketPage({
   request,
   onRequestChange,
   onCreated,
+  object,
 }: {
   request: RequestKind | undefined;
   onRequestChange: (kind: RequestKind) => void;
   onCreated: (ticket: Ticket) => void;
+  object?: ObjectChoice;
 }) {
   const { t } = useTranslation('support');
   const selected = useSelectedCustomer();
@@ -67,6 +77,7 @@ export function NewTicketPage({
           request={request}
           onRequestChange={onRequestChange}
           onCreated={onCreated}
+          object={object}
         />
       )}
     </Stack>
@@ -78,11 +89,13 @@ function NewTicket({
   request,
   onRequestChange,
   onCreated,
+  object,
 }: {
   customerId: number;
   request: RequestKind | undefined;
   onRequestChange: (kind: RequestKind) => void;
   onCreated: (ticket: Ticket) => void;
+  object?: ObjectChoice;
 }) {
   const { t } = useTranslation('support');
   const session = useSession();
@@ -92,7 +105,7 @@ function NewTicket({
   const panel = (kind: RequestKind): ReactNode => {
     switch (kind) {
       case 'ticket':
-        return <TicketPanel customerId={customerId} onCreated={onCreated} />;
+        return <TicketPanel customerId={customerId} onCreated={onCreated} object={object} />;
       case 'address':
         return <AddressChangeForm customerId={customerId} onCreated={onCreated} />;
       case 'bank-account':
@@ -149,12 +162,28 @@ function NewTicket({
   );
 }
 
-function TicketPanel({ customerId, onCreated }: { customerId: number; onCreated: (ticket: Ticket) => void }) {
+function TicketPanel({
+  customerId,
+  onCreated,
+  object,
+}: {
+  customerId: number;
+  onCreated: (ticket: Ticket) => void;
+  object?: ObjectChoice;
+}) {
   const { t } = useTranslation('support');
   const { api } = useSession();
   const query = useQuery(ticketsQueries.requestTypes(api, customerId));
   if (query.isPending) return <LoadingLines lines={6} height={28} />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.categories.length === 0) return <Text>{t('new.noRequestTypes')}</Text>;
-  return <TicketForm customerId={customerId} requestTypes={query.data} onCreated={onCreated} />;
+  return (
+    <TicketForm
+      customerId={customerId}
+      requestTypes={query.data}
+      onCreated={onCreated}
+      initialObject={object?.initial}
+      objectField={object?.field}
+    />
+  );
 }

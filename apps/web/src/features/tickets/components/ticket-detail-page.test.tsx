@@ -133,6 +133,32 @@ describe('ticket detail', () => {
     expect(within(files).getByRole('button', { name: 'Download bounce.log' })).toBeInTheDocument();
   });
 
+  it('shows the server the ticket is about: a link with infra-read, its name without, its id once gone', async () => {
+    const about = ticket({ landscape_object: { id: 'devices/5', kind: 'devices', name: 'gk-esx01' } });
+    const infra = setupTickets({
+      answer: server(about),
+      rights: { [CUSTOMER]: ['ticket-read', 'ticket-edit', 'infra-read'] },
+    });
+    await infra.renderAt('/support/ticket/10001');
+    const link = await screen.findByTestId('ticket-object-link');
+    expect(link).toHaveTextContent('gk-esx01');
+    expect(link).toHaveAttribute('href', '/servers/system-landscape/devices/5');
+    expect(within(screen.getByRole('region', { name: 'Details' })).getByText('About')).toBeInTheDocument();
+    cleanup();
+
+    const plain = setupTickets({ answer: server(about) });
+    await plain.renderAt('/support/ticket/10001');
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(within(details).getByText('gk-esx01')).toBeInTheDocument();
+    expect(screen.queryByTestId('ticket-object-link')).not.toBeInTheDocument();
+    cleanup();
+
+    const gone = ticket({ landscape_object: { id: 'devices/5', kind: 'devices', name: null } });
+    await setupTickets({ answer: server(gone) }).renderAt('/support/ticket/10001');
+    const region = await screen.findByRole('region', { name: 'Details' });
+    expect(region).toHaveTextContent('devices/5 (no longer in your landscape)');
+  });
+
   it('replies: posts the message, refreshes the thread, clears the form and focuses the new message', async () => {
     const { renderAt, sent, user } = setupTickets({ answer: server() });
     await renderAt('/support/ticket/10001');

@@ -1,5 +1,5 @@
-import { Button, Card, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { Ticket } from '@portaal/contracts';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { Ticket, TicketObject } from '@portaal/contracts';
 import { defaultAttachmentRules } from '@portaal/contracts/ticket-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -34,6 +34,38 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </Title>
       {children}
     </Stack>
+  );
+}
+
+/**
+ * The server or object a ticket is about: a link to its landscape page for users who may open it, its
+ * name otherwise; its id when the landscape no longer knows it.
+ */
+function AboutObject({ object, customerId }: { object: TicketObject; customerId: number }) {
+  const { t } = useTranslation('support');
+  const session = useSession();
+  const label = object.name ?? object.id;
+  if (object.name === null) {
+    return (
+      <Text span>
+        {label}{' '}
+        <Text span c="dimmed" size="sm">
+          {t('detail.objectGone')}
+        </Text>
+      </Text>
+    );
+  }
+  if (!session.can({ customer: ['infra-read'] }, customerId)) return <Text span>{label}</Text>;
+  return (
+    <Anchor
+      renderRoot={(props) => (
+        <Link {...props} to="/servers/system-landscape/$" params={{ _splat: object.id }} />
+      )}
+      data-testid="ticket-object-link"
+      data-user-content
+    >
+      {label}
+    </Anchor>
   );
 }
 
@@ -185,6 +217,14 @@ function TicketView({
                 fitContainer
                 items={[
                   { label: t('fields.category'), value: t(`category.${ticket.category}`) },
+                  ...(ticket.landscape_object
+                    ? [
+                        {
+                          label: t('fields.object'),
+                          value: <AboutObject object={ticket.landscape_object} customerId={customerId} />,
+                        },
+                      ]
+                    : []),
                   { label: t('fields.department'), value: t(`department.${ticket.department}`) },
                   { label: t('fields.created'), value: formatDateTime(ticket.created_at) },
                   { label: t('fields.updated'), value: formatDateTime(ticket.updated_at) },

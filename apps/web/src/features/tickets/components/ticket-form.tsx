@@ -7,8 +7,9 @@ import {
   type TicketPriority,
   ticketPriorities,
 } from '@portaal/contracts/ticket-rules';
-import { useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { useCreateTicket } from '../api/use-create-ticket.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
@@ -18,7 +19,23 @@ import { Icon } from './icons.tsx';
 import { FormFooter } from './page-states.tsx';
 import classes from './tickets.module.css';
 
-const FIELDS = ['category', 'subject', 'description', 'priority', 'attachments'] as const;
+const FIELDS = [
+  'category',
+  'landscape_object_id',
+  'subject',
+  'description',
+  'priority',
+  'attachments',
+] as const;
+
+/** The props of the field that chooses the server or landscape object a ticket is about. */
+export interface ObjectFieldProps {
+  customerId: number;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  error?: ReactNode;
+  disabled?: boolean;
+}
 
 /** A tel: link for a phone number as people write it ("+31 (0)20 123 45 67"). */
 export function telHref(phone: string): string {
@@ -47,18 +64,28 @@ export function UrgentPrompt({ phone }: { phone: string }) {
   );
 }
 
-/** A support request: request type (limited per role), subject, description, priority, attachments. */
+/**
+ * A support request: request type (limited per role), the server or object it is about (for users who
+ * may read the landscape), subject, description, priority, attachments.
+ */
 export function TicketForm({
   customerId,
   requestTypes,
   onCreated,
+  initialObject,
+  objectField: ObjectField,
 }: {
   customerId: number;
   requestTypes: RequestTypes;
   onCreated: (ticket: Ticket) => void;
+  initialObject?: string;
+  objectField?: ComponentType<ObjectFieldProps>;
 }) {
   const { t, i18n } = useTranslation('support');
+  const session = useSession();
   const create = useCreateTicket(customerId);
+  // Only users who may read the landscape can choose from it; the server checks again.
+  const withObject = ObjectField !== undefined && session.can({ customer: ['infra-read'] }, customerId);
   const [files, setFiles] = useState<File[]>([]);
   const only = requestTypes.categories.length === 1 ? requestTypes.categories[0] : undefined;
   const form = useForm({
@@ -66,6 +93,7 @@ export function TicketForm({
     mode: 'controlled',
     initialValues: {
       category: (only ?? null) as string | null,
+      landscape_object_id: (withObject ? (initialObject ?? null) : null) as string | null,
       subject: '',
       description: '',
       priority: '2',
@@ -103,6 +131,7 @@ export function TicketForm({
           subject: values.subject.trim(),
           description: values.description.trim(),
           priority: Number(values.priority) as TicketPriority,
+          landscape_object_id: values.landscape_object_id ?? undefined,
           files,
         },
         {
@@ -129,6 +158,15 @@ export function TicketForm({
           maw={360}
           {...form.getInputProps('category')}
         />
+        {withObject && (
+          <ObjectField
+            customerId={customerId}
+            value={form.values.landscape_object_id}
+            onChange={(id) => form.setFieldValue('landscape_object_id', id)}
+            error={form.errors.landscape_object_id}
+            disabled={create.isPending}
+          />
+        )}
         <Radio.Group label={t('fields.priority')} withAsterisk {...form.getInputProps('priority')}>
           <Group gap="lg" mt={6}>
             {ticketPriorities.map((value) => (

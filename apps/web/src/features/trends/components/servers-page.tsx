@@ -1,4 +1,6 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ServerAttention, serverAttention, serverAttentions } from '@portaal/contracts/trend-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +14,23 @@ import { ObservePromo } from './observe-promo.tsx';
 import { ServerCard } from './server-card.tsx';
 import classes from './trends.module.css';
 
-/** /servers: every server of the selected customer at a glance, and Observe (its limits, or the promo). */
-export function ServersPage() {
+/**
+ * /servers: every server of the selected customer at a glance, and Observe (its limits, or the promo);
+ * `show` narrows the list to the servers under sustained high load or offline.
+ */
+export function ServersPage({
+  show,
+  onShowChange,
+}: {
+  show?: ServerAttention;
+  onShowChange: (show: ServerAttention | undefined) => void;
+}) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const session = useSession();
   const selected = useSelectedCustomer();
+  // Three choices do not fit side by side on a phone: they stack there.
+  const narrow = useMediaQuery('(max-width: 36em)');
   const customerId = selected?.id ?? 0;
   const query = useQuery({
     ...trendsQueries.servers(session.api, customerId),
@@ -28,7 +41,10 @@ export function ServersPage() {
   if (query.isPending) body = <LoadingBlocks count={4} />;
   else if (query.isError) body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   else {
-    const { servers, observe } = query.data;
+    const { servers: all, observe } = query.data;
+    const attention = all.map((server) => serverAttention(server));
+    const count = (value: ServerAttention) => attention.filter((entry) => entry === value).length;
+    const servers = show ? all.filter((_, index) => attention[index] === show) : all;
     body = (
       <Stack gap="lg">
         <section aria-labelledby="servers-list-title">
@@ -46,8 +62,26 @@ export function ServersPage() {
               </Anchor>
             )}
           </Group>
+          {all.length > 0 && (
+            <SegmentedControl
+              mb="sm"
+              orientation={narrow ? 'vertical' : 'horizontal'}
+              fullWidth={narrow}
+              aria-label={t('trends.servers.show.label')}
+              value={show ?? 'all'}
+              onChange={(value) => onShowChange(serverAttentions.find((entry) => entry === value))}
+              data={[
+                { value: 'all', label: t('trends.servers.show.all', { count: all.length }) },
+                ...serverAttentions.map((value) => ({
+                  value,
+                  label: t(`trends.servers.show.${value}`, { count: count(value) }),
+                })),
+              ]}
+              data-testid="servers-show"
+            />
+          )}
           {servers.length === 0 ? (
-            <Text c="dimmed">{t('trends.servers.empty')}</Text>
+            <Text c="dimmed">{t(show ? `trends.servers.noneShown.${show}` : 'trends.servers.empty')}</Text>
           ) : (
             <ul
               className={classes.serverGrid}
