@@ -403,7 +403,7 @@ describe('fuzzing the landscape object of a new ticket', () => {
               landscape_object_id: id,
             },
           });
-          expect(response.status, String(id)).toBeLessThan(500);
+          expect(response.status, JSON.stringify(id)).toBeLessThan(500);
           const canonical = typeof id === 'string' ? ownObjects[id] : undefined;
           if (canonical !== undefined) {
             expect(response.status, JSON.stringify(response.json)).toBe(201);
@@ -413,7 +413,7 @@ describe('fuzzing the landscape object of a new ticket', () => {
             outcomes.created++;
             return;
           }
-          expect(response.status, String(id)).toBe(400);
+          expect(response.status, JSON.stringify(id)).toBe(400);
           expectProblem(response);
           expect((response.json as Problem).errors?.map((error) => error.field)).toEqual([
             'landscape_object_id',

@@ -120,7 +120,11 @@ export type TicketObject = z.infer<typeof ticketObjectSchema>;
 export const ticketObjectIdSchema = z
   .string({ error: 'must be a landscape object id ({kind}/{key})' })
   .max(200, 'is too long')
-  .refine((value) => parseObjectId(value) !== undefined, 'must be a landscape object id ({kind}/{key})');
+  // One error per field: an over-long id is "too long", not also malformed.
+  .refine(
+    (value) => value.length > 200 || parseObjectId(value) !== undefined,
+    'must be a landscape object id ({kind}/{key})',
+  );
 
 export const ticketSchema = ticketSummarySchema
   .extend({
