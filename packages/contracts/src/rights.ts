@@ -198,6 +198,7 @@ export function hasRights(
  */
 export const DASHBOARD_PANEL_RIGHTS = {
   tickets: 'ticket-read',
+  servers: 'trend-read',
   sla: 'uptime-read',
   invoices: 'invoice-read',
   contracts: 'subscription-read',

@@ -175,7 +175,13 @@ export function demoSeries(request: SeriesRequest, now = new Date()): SeriesAnsw
   return { timestamps, series };
 }
 
-/** The current CPU, memory and load of demo servers: their sample of the current minute. */
+/** Minutes the sustained CPU (`cpu_15m`) is the mean of, as the stored source's window. */
+const SUSTAINED_MINUTES = 15;
+
+/**
+ * The current CPU, memory and load of demo servers: their sample of the current minute, and the mean
+ * CPU of the last 15 minutes.
+ */
 export function demoCurrent(servers: MetricServer[], now = new Date()): Map<string, ServerLoad> {
   const minute = demoWindow(now).last;
   const at = new Date(minute * 60_000).toISOString();
@@ -184,7 +190,18 @@ export function demoCurrent(servers: MetricServer[], now = new Date()): Map<stri
     const traits = serverTraits(server.id);
     const activity = demoActivity(traits, minute);
     const value = (metric: MetricName) => round2(demoValue(metric, traits, minute, activity));
-    loads.set(server.id, { at, cpu: value('cpu'), memory: value('memory'), load: value('load') });
+    let cpu = 0;
+    for (let back = 0; back < SUSTAINED_MINUTES; back++) {
+      const at = minute - back;
+      cpu += demoValue('cpu', traits, at, demoActivity(traits, at));
+    }
+    loads.set(server.id, {
+      at,
+      cpu: value('cpu'),
+      memory: value('memory'),
+      load: value('load'),
+      cpu_15m: round2(cpu / SUSTAINED_MINUTES),
+    });
   }
   return loads;
 }
