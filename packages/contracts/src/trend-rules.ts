@@ -41,23 +41,3 @@ export const TRENDS_DEFAULT_WIDTH = 1000;
  * digits, dots, dashes and underscores, never `.` or `..` alone, so an id never walks a path.
  */
 export const SERVER_ID_PATTERN = /^(devices|virtual-machines)\/(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
-
-/** A load of this much per minute, or CPU at this %, marks a server as busy on the overview. */
-export const HIGH_CPU_PERCENT = 85;
-
-/** What needs attention on the server overview and the dashboard (its filters `?show=`). */
-export const serverAttentions = ['offline', 'busy'] as const;
-export type ServerAttention = (typeof serverAttentions)[number];
-
-/**
- * Offline: the landscape says so. Busy (sustained high load): the mean CPU of the last 15 minutes is at
- * or above HIGH_CPU_PERCENT, so one busy minute is no alarm. Otherwise null.
- */
-export function serverAttention(server: {
-  status: string;
-  current: { cpu_15m: number | null } | null;
-}): ServerAttention | null {
-  if (server.status === 'offline') return 'offline';
-  const cpu = server.current?.cpu_15m;
-  return cpu !== null && cpu !== undefined && cpu >= HIGH_CPU_PERCENT ? 'busy' : null;
-}

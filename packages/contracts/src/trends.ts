@@ -13,6 +13,7 @@ import {
   TRENDS_MAX_WIDTH,
 } from './trend-rules.ts';
 
+export * from './server-rules.ts';
 export * from './trend-rules.ts';
 
 export const graphTypeSchema = z.enum(graphTypes, {

@@ -1,9 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { ObjectPicker } from '../../features/landscape/components/object-picker.tsx';
 import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { NewTicketPage } from '../../features/tickets/components/new-ticket-page.tsx';
+import { objectOfSearch } from '../../features/tickets/utils/object-search.ts';
 import { validateNewTicketSearch } from '../../features/tickets/utils/search-params.ts';
 
 export const Route = createFileRoute('/_app/support/new-ticket')({
@@ -20,12 +21,15 @@ export const Route = createFileRoute('/_app/support/new-ticket')({
 });
 
 function NewTicketRoute() {
-  const { request, object } = Route.useSearch();
+  const { request } = Route.useSearch();
+  const object = objectOfSearch(useRouterState({ select: (state) => state.location.search }));
   const navigate = Route.useNavigate();
   return (
     <NewTicketPage
       request={request}
-      onRequestChange={(kind) => void navigate({ search: { request: kind, object }, replace: true })}
+      onRequestChange={(kind) =>
+        void navigate({ search: { request: kind, ...(object ? { object } : {}) } as never, replace: true })
+      }
       object={{ initial: object, field: ObjectPicker }}
       onCreated={(ticket) =>
         void navigate({ to: '/support/ticket/$id', params: { id: String(ticket.ticket_id) } })

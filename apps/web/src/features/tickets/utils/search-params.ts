@@ -106,20 +106,9 @@ export function hasFilters(filters: TicketFilters): boolean {
 export const requestKinds = ['ticket', 'address', 'bank-account', 'end-contract'] as const;
 export type RequestKind = (typeof requestKinds)[number];
 
-export interface NewTicketSearch {
-  request?: RequestKind;
-  /** The server or landscape object the ticket is about (?object=devices/12), from its page. */
-  object?: string;
-}
-
-/** A landscape object id as the URL may carry it: `{kind}/{key}`, checked by the API on submit. */
-const OBJECT_ID = /^[a-z-]+\/[^\s]{1,190}$/;
-
-export function validateNewTicketSearch(search: Record<string, unknown>): NewTicketSearch {
+export function validateNewTicketSearch(search: Record<string, unknown>): { request?: RequestKind } {
   const request = requestKinds.find((kind) => kind === search.request);
-  const object =
-    typeof search.object === 'string' && OBJECT_ID.test(search.object) ? search.object : undefined;
-  return { ...(request ? { request } : {}), ...(object ? { object } : {}) };
+  return request ? { request } : {};
 }
 
 /** A ticket number or customer id from the URL: a positive safe integer, or undefined for anything else. */

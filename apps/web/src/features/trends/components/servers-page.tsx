@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ServerAttention, serverAttention, serverAttentions } from '@portaal/contracts/trend-rules';
+import { type ServerAttention, serverAttention, serverAttentions } from '@portaal/contracts/server-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

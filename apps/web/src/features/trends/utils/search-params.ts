@@ -2,8 +2,6 @@ import {
   type GraphType,
   graphTypes,
   SERVER_ID_PATTERN,
-  type ServerAttention,
-  serverAttentions,
   TRENDS_MAX_SERVERS,
 } from '@portaal/contracts/trend-rules';
 import { type TimePreset, timePresets } from './time-range.ts';
@@ -53,13 +51,3 @@ export function graphsOf(search: TrendsSearch): GraphType[] {
 }
 
 export const presetOf = (search: TrendsSearch): TimePreset => search.range ?? 'last24h';
-
-/** /servers?show=busy|offline: the overview filtered on what needs attention (the dashboard links here). */
-export interface ServersSearch {
-  show?: ServerAttention;
-}
-
-export function validateServersSearch(search: Record<string, unknown>): ServersSearch {
-  const show = serverAttentions.find((value) => value === search.show);
-  return show ? { show } : {};
-}
