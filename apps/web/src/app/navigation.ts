@@ -86,10 +86,10 @@ export const navigation: NavItem[] = [
     key: 'administration',
     to: '/administration',
     requirement: access.administration,
-    built: false,
+    built: true,
     children: [
-      { key: 'invoices', to: '/administration/invoices', requirement: access.invoices, built: false },
-      { key: 'contracts', to: '/administration/contracts', requirement: access.contracts, built: false },
+      { key: 'invoices', to: '/administration/invoices', requirement: access.invoices, built: true },
+      { key: 'contracts', to: '/administration/contracts', requirement: access.contracts, built: true },
     ],
   },
   { key: 'company', to: '/company', requirement: access.company, built: true },
