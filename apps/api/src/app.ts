@@ -271,6 +271,7 @@ export async function buildApp({
     tickets: incidents,
     usage,
     availability,
+    responseTargets: config.TICKET_RESPONSE_TARGETS,
   });
   const regenerateReport = createReportRegeneration({
     db,
