@@ -35,13 +35,17 @@ export const loginForm = (page: Page) => page.locator('#kc-form-login');
  * With `language`, the user's language preference is set afterwards (it is saved to the profile, so
  * a test never depends on what an earlier test left there).
  */
-export async function signIn(page: Page, username: string, options: { language?: Language } = {}) {
+export async function signIn(
+  page: Page,
+  username: string,
+  options: { language?: Language; timeout?: number } = {},
+) {
   await page.goto('/');
   await expect(loginForm(page)).toBeVisible();
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(DEMO_PASSWORD);
   await page.locator('#kc-login').click();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: options.timeout });
   await expect(page).toHaveURL(/\/$/);
   if (options.language) await setLanguage(page, options.language);
 }
