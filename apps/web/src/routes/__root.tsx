@@ -12,7 +12,6 @@ import { errorPageTitleKey } from '../components/errors/error-content.ts';
 import { CleanLayout } from '../components/layout/clean-layout.tsx';
 import { PageProgress } from '../components/layout/page-progress.tsx';
 import { useFocusAfterNavigation } from '../components/layout/use-focus-after-navigation.ts';
-import { analytics } from '../lib/analytics/analytics.ts';
 import { ApiError } from '../lib/api-client.ts';
 import '../app/router-types.ts';
 
@@ -62,9 +61,17 @@ function NotFound() {
 /** Fatal or unhandled UI errors become the application-level error page. */
 function RootError({ error }: { error: unknown }) {
   const statusCode = error instanceof ApiError ? error.status : undefined;
-  useEffect(() => analytics.captureUnhandledError(error), [error]);
+  const { config } = useSession();
+  const analyticsOn = config.analytics !== null;
+  useEffect(() => {
+    // The analytics code is loaded only where analytics are configured (main.tsx).
+    if (analyticsOn)
+      void import('../lib/analytics/analytics.ts').then(({ analytics }) =>
+        analytics.captureUnhandledError(error),
+      );
+  }, [analyticsOn, error]);
   const { t } = useTranslation('global');
-  useDocumentTitle(formatDocumentTitle([t(errorPageTitleKey(statusCode))], useSession().config.brand_name));
+  useDocumentTitle(formatDocumentTitle([t(errorPageTitleKey(statusCode))], config.brand_name));
   return (
     <MantineProvider
       theme={theme}
