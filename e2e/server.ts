@@ -1,5 +1,5 @@
 // Starts the product for the e2e suite in a fresh database of its own: on E2E_DATABASE_URL's server
-// when set, otherwise on an embedded PostgreSQL under .data/e2e. Stops everything on SIGTERM/SIGINT.
+// when set, otherwise on an embedded PostgreSQL under .data/e2e-<E2E_PORT>. Stops everything on SIGTERM/SIGINT.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -19,7 +19,11 @@ execFileSync(process.execPath, [path.join(root, 'scripts/prepare-web.mjs')], { c
 const serverUrl = process.env.E2E_DATABASE_URL;
 const embedded = serverUrl
   ? undefined
-  : await startEmbeddedPostgres({ dataDir: path.join(root, '.data/e2e'), port: 54359 });
+  : // A port of its own per E2E_PORT (3100 → 55100), so runs on different ports never share one.
+    await startEmbeddedPostgres({
+      dataDir: path.join(root, `.data/e2e-${port}`),
+      port: 52_000 + Number(port),
+    });
 const adminUrl = serverUrl ? withDatabase(serverUrl, 'postgres') : (embedded?.adminUrl as string);
 const name = `portaal_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
 await ensureDatabase(adminUrl, name);
