@@ -130,6 +130,40 @@ test('a wrong password shows a clear message on the login page', async ({ page }
   expect((await browserStorage(page)).local[STORAGE_KEYS.authToken]).toBeUndefined();
 });
 
+test('a reload reads the user info with the stored token while it is refreshed, and a refused refresh signs out', async ({
+  page,
+}) => {
+  await signIn(page, 'owner', { language: 'en' });
+  // A reload with valid tokens: userinfo and the profile go out before the refresh has answered.
+  const events: string[] = [];
+  const nameOf = (url: string) => /\/(userinfo|token|me)$/.exec(new URL(url).pathname)?.[1];
+  page.on('request', (request) => {
+    const name = nameOf(request.url());
+    if (name) events.push(`start ${name}`);
+  });
+  page.on('response', (response) => {
+    if (nameOf(response.url()) === 'token') events.push('end token');
+  });
+  await page.reload();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  expect(events.indexOf('end token')).toBeGreaterThan(0);
+  for (const early of ['start userinfo', 'start me'])
+    expect(events.indexOf(early), `${early} in ${events.join(', ')}`).toBeLessThan(
+      events.indexOf('end token'),
+    );
+  expect(events.indexOf('start userinfo')).toBeGreaterThanOrEqual(0);
+  expect(events.indexOf('start me')).toBeGreaterThanOrEqual(0);
+
+  // The access token is still valid but the refresh token is not and the IdP's session has ended
+  // (its cookies gone): the user is signed out, and what was read with the old token is not shown.
+  await page.context().clearCookies();
+  await page.evaluate((key) => localStorage.setItem(key, 'not-a-refresh-token'), STORAGE_KEYS.refreshToken);
+  await page.reload();
+  await expect(loginForm(page)).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toHaveCount(0);
+  expect((await browserStorage(page)).local[STORAGE_KEYS.authToken]).toBeUndefined();
+});
+
 for (const user of users) {
   test(`${user.username} signs in, its tokens and rights are applied, and it sees only its navigation`, async ({
     page,

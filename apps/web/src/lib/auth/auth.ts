@@ -1,6 +1,6 @@
 import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
 import { validateLoginFlowOptions } from './init-options.ts';
-import { clearTokens, readTokens, saveTokens } from './token-storage.ts';
+import { clearTokens, readTokens, saveTokens, tokenSecondsLeft } from './token-storage.ts';
 import { toUserInfo, type UserInfo } from './user-info.ts';
 
 /** Auth state of SPEC.md §3. */
@@ -18,6 +18,8 @@ export interface OidcConfig {
 
 export const REFRESH_INTERVAL_MS = 10_000;
 export const MIN_VALIDITY_S = 60;
+/** A stored token with at least this many seconds left is used while keycloak-js refreshes it. */
+export const EARLY_MIN_VALIDITY_S = 15;
 
 type Listener = () => void;
 
@@ -46,9 +48,22 @@ export function createAuth(config: OidcConfig) {
     set({ userInfo: null, authenticated: false, token: undefined });
   }
 
-  async function loadUserInfo(): Promise<boolean> {
+  /** GET userinfo with a token of our own: keycloak-js reads it only after its own start. */
+  async function fetchUserInfo(token: string): Promise<Record<string, unknown> | undefined> {
+    const url = `${config.url}/realms/${encodeURIComponent(config.realm)}/protocol/openid-connect/userinfo`;
+    const response = await fetch(url, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    });
+    return response.ok ? ((await response.json()) as Record<string, unknown>) : undefined;
+  }
+
+  /** Claims read already (with the stored token) count when they are the signed-in user's. */
+  async function loadUserInfo(early?: Record<string, unknown>): Promise<boolean> {
     try {
-      const claims = (await keycloak.loadUserInfo()) as Record<string, unknown>;
+      const claims =
+        early && early.sub === keycloak.subject
+          ? early
+          : ((await keycloak.loadUserInfo()) as Record<string, unknown>);
       set({
         userInfo: toUserInfo(claims, keycloak.tokenParsed ?? {}),
         authenticated: true,
@@ -100,6 +115,19 @@ export function createAuth(config: OidcConfig) {
       onSignedIn?: () => void;
     }): Promise<AuthState> {
       const stored = readTokens();
+      // A reload: keycloak-js first refreshes the stored token (updateToken(-1)). While that runs, the
+      // user info and the profile are read with the stored token if it is still valid, instead of
+      // after the refresh. Should the refresh fail, the user is signed out and both are dropped.
+      const early =
+        stored.token && stored.refreshToken && tokenSecondsLeft(stored.token) > EARLY_MIN_VALIDITY_S
+          ? stored.token
+          : undefined;
+      let earlyClaims: Promise<Record<string, unknown> | undefined> = Promise.resolve(undefined);
+      if (early) {
+        set({ ...state, token: early });
+        onSignedIn?.();
+        earlyClaims = fetchUserInfo(early).catch(() => undefined);
+      }
       const options: KeycloakInitOptions = {
         onLoad: required ? 'login-required' : undefined,
         pkceMethod: 'S256',
@@ -118,6 +146,7 @@ export function createAuth(config: OidcConfig) {
         const authenticated = await keycloak.init(options);
         if (!authenticated) {
           clearTokens();
+          set({ userInfo: null, authenticated: false, token: undefined });
           return state;
         }
       } catch (error) {
@@ -126,8 +155,8 @@ export function createAuth(config: OidcConfig) {
       }
       persist();
       set({ ...state, token: keycloak.token });
-      onSignedIn?.();
-      if (await loadUserInfo()) startRefresh();
+      if (!early) onSignedIn?.();
+      if (await loadUserInfo(await earlyClaims)) startRefresh();
       return state;
     },
 
@@ -153,7 +182,7 @@ export function createAuth(config: OidcConfig) {
     },
 
     /** Re-reads the user info, e.g. after the language preference changed. */
-    refreshUserInfo: loadUserInfo,
+    refreshUserInfo: () => loadUserInfo(),
   };
 }
 export type Auth = ReturnType<typeof createAuth>;

@@ -34,3 +34,18 @@ export function saveTokens(tokens: StoredTokens, storage: Storage = localStorage
 export function clearTokens(storage: Storage = localStorage): void {
   for (const key of Object.values(TOKEN_KEYS)) storage.removeItem(key);
 }
+
+/**
+ * Seconds until a JWT's `exp`, read from its payload without checking it (the IdP and the API do
+ * that); -1 when the token cannot be read.
+ */
+export function tokenSecondsLeft(token: string, now = Date.now()): number {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp - now / 1000 : -1;
+  } catch {
+    return -1;
+  }
+}
