@@ -102,7 +102,7 @@ interface UsageRow {
 }
 
 // The landscape lists (devices and VMs sorted by name, first and later pages) and the trends call: texts
-// of apps/api/src/modules/landscape/landscape.repo.ts (landscapeListSql, LANDSCAPE_SERVERS_SQL) and
+// of apps/api/src/modules/landscape/landscape.repo.ts (landscapeListSql, LANDSCAPE_SERVERS_BY_ID_SQL) and
 // trends.repo.ts (TRENDS_BUCKETS_SQL), copied; bench/landscape-suite.ts and bench/trends-suite.ts check
 // that they are still equal.
 
@@ -167,18 +167,18 @@ limit $6::int`,
   },
 } as const;
 
-export const LANDSCAPE_SERVERS_SQL_COPY = `select * from (
+export const LANDSCAPE_SERVERS_BY_ID_SQL_COPY = `select * from (
   select 'devices' as kind, d.id, d.name, d.status,
     concat_ws(' · ', s.name, r.name) as location
   from landscape_devices d
   left join landscape_sites s on s.id = d.site_id
   left join landscape_racks r on r.id = d.rack_id
-  where d.customer_id = $1 and d.role = 'server'
+  where d.customer_id = $1 and d.role = 'server' and d.id = any($2::int[])
   union all
   select 'virtual-machines', m.id, m.name, m.status, c.name
   from landscape_virtual_machines m
   left join landscape_clusters c on c.id = m.cluster_id
-  where m.customer_id = $1
+  where m.customer_id = $1 and m.id = any($3::int[])
 ) servers order by name, kind, id`;
 
 export const TRENDS_BUCKETS_SQL_COPY = `
@@ -526,7 +526,16 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     ) {
       return { status: 400 as const };
     }
-    const servers = await run<Row>(LANDSCAPE_SERVERS_SQL_COPY, [customerId]);
+    const keys = (kind: string) =>
+      ids.flatMap((id) => {
+        const key = id.startsWith(`${kind}/`) ? id.slice(kind.length + 1) : '';
+        return /^\d{1,10}$/.test(key) && Number(key) <= 2_147_483_647 ? [Number(key)] : [];
+      });
+    const servers = await run<Row>(LANDSCAPE_SERVERS_BY_ID_SQL_COPY, [
+      customerId,
+      keys('devices'),
+      keys('virtual-machines'),
+    ]);
     const known = new Set(servers.map((row) => `${row.kind}/${row.id}`));
     if (!ids.every((id) => known.has(id))) return { status: 404 as const };
     const start = Math.floor(from.getTime() / 1000);

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { LANDSCAPE_SERVERS_SQL } from '../apps/api/src/modules/landscape/landscape.repo.ts';
+import { LANDSCAPE_SERVERS_BY_ID_SQL } from '../apps/api/src/modules/landscape/landscape.repo.ts';
 import { TRENDS_BUCKETS_SQL } from '../apps/api/src/modules/trends/trends.repo.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
-import { LANDSCAPE_SERVERS_SQL_COPY, TRENDS_BUCKETS_SQL_COPY } from './bare-server.ts';
+import { LANDSCAPE_SERVERS_BY_ID_SQL_COPY, TRENDS_BUCKETS_SQL_COPY } from './bare-server.ts';
 import { compareAnswers } from './customers-suite.ts';
 import { defaultGenerateOptions, insertMetricSeries } from './generate.ts';
 import { cpuSnapshot, otherWorkShare } from './machine.ts';
@@ -147,9 +147,9 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       'bench/bare-server.ts runs another bucket SQL than trends.repo.ts (TRENDS_BUCKETS_SQL): copy it again',
     );
   }
-  if (LANDSCAPE_SERVERS_SQL !== LANDSCAPE_SERVERS_SQL_COPY) {
+  if (LANDSCAPE_SERVERS_BY_ID_SQL !== LANDSCAPE_SERVERS_BY_ID_SQL_COPY) {
     failures.push(
-      'bench/bare-server.ts runs another servers SQL than landscape.repo.ts (LANDSCAPE_SERVERS_SQL): copy it again',
+      'bench/bare-server.ts runs another servers SQL than landscape.repo.ts (LANDSCAPE_SERVERS_BY_ID_SQL): copy it again',
     );
   }
 
@@ -288,7 +288,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       `servers over the same days are added minute by minute across servers, as live collection writes them ` +
       `(${formatNumber(insertS)} s with VACUUM ANALYZE), ${formatNumber(totalRows)} rows in all. ` +
       `Each figure: ${RUNS} requests one at a time after ${WARMUP} unmeasured, bare server first. Both servers run ` +
-      "the same SQL (landscape.repo.ts's LANDSCAPE_SERVERS_SQL, which the service uses to check that every server " +
+      "the same SQL (landscape.repo.ts's LANDSCAPE_SERVERS_BY_ID_SQL, which the service uses to check that every server " +
       "is the customer's, and trends.repo.ts's TRENDS_BUCKETS_SQL).",
     '',
     `Answers checked equal on both servers: ${compared.problems.length ? '**no**' : 'yes'}.`,

@@ -171,23 +171,36 @@ limit $6::int`;
 export const listStatementName = (kind: LandscapeKind, sort: LandscapeSort, later: boolean) =>
   `landscape_${kind}_${sort.replace('-', 'desc_')}_${later ? 'next' : 'first'}`.replaceAll('-', '_');
 
-/**
- * A customer's servers: devices with role server and the VMs ($1 customer_id). The trends bench's bare
- * baseline runs a copy (bench/bare-server.ts; bench/trends-suite.ts checks the two are equal).
- */
-export const LANDSCAPE_SERVERS_SQL = `select * from (
+const serversSql = (byId: boolean) => `select * from (
   select 'devices' as kind, d.id, d.name, d.status,
     concat_ws(' · ', s.name, r.name) as location
   from landscape_devices d
   left join landscape_sites s on s.id = d.site_id
   left join landscape_racks r on r.id = d.rack_id
-  where d.customer_id = $1 and d.role = 'server'
+  where d.customer_id = $1 and d.role = 'server'${byId ? ' and d.id = any($2::int[])' : ''}
   union all
   select 'virtual-machines', m.id, m.name, m.status, c.name
   from landscape_virtual_machines m
   left join landscape_clusters c on c.id = m.cluster_id
-  where m.customer_id = $1
+  where m.customer_id = $1${byId ? ' and m.id = any($3::int[])' : ''}
 ) servers order by name, kind, id`;
+
+/** A customer's servers: devices with role server and the VMs ($1 customer_id). */
+export const LANDSCAPE_SERVERS_SQL = serversSql(false);
+
+/**
+ * Some of a customer's servers by id ($2 device ids, $3 VM ids): the trends check that every server
+ * asked for is the customer's, without reading all of them. The trends bench's bare baseline runs a
+ * copy (bench/bare-server.ts; bench/trends-suite.ts checks the two are equal).
+ */
+export const LANDSCAPE_SERVERS_BY_ID_SQL = serversSql(true);
+
+/** The integer keys of the object ids of one kind; other kinds and keys no row can have are left out. */
+const keysOf = (ids: readonly string[], kind: 'devices' | 'virtual-machines') =>
+  ids.flatMap((id) => {
+    const key = id.startsWith(`${kind}/`) ? id.slice(kind.length + 1) : '';
+    return /^\d{1,10}$/.test(key) && Number(key) <= 2_147_483_647 ? [Number(key)] : [];
+  });
 
 type Row = Record<string, unknown>;
 
@@ -519,8 +532,14 @@ export function createDatabaseLandscapeSource(db: Database): LandscapeSource {
       };
     },
 
-    async servers(customerId) {
-      const rows = await query(LANDSCAPE_SERVERS_SQL, [customerId]);
+    async servers(customerId, ids) {
+      const rows = ids
+        ? await query(LANDSCAPE_SERVERS_BY_ID_SQL, [
+            customerId,
+            keysOf(ids, 'devices'),
+            keysOf(ids, 'virtual-machines'),
+          ])
+        : await query(LANDSCAPE_SERVERS_SQL, [customerId]);
       return rows.map(
         (row): Server => ({
           server_id: objectId(row.kind as 'devices', String(row.id)),

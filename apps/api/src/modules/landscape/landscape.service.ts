@@ -87,8 +87,8 @@ export function createLandscapeService({ source, audit, cursors, oidc }: Landsca
     },
 
     /** The customer's servers (devices with role server and the VMs); server_id is the object id. */
-    servers(customerId: number): Promise<Server[]> {
-      return source.servers(customerId);
+    servers(customerId: number, ids?: readonly string[]): Promise<Server[]> {
+      return source.servers(customerId, ids);
     },
 
     /** The kubeconfig of a cluster (no secret in it), and an audit event for the download. */

@@ -43,6 +43,7 @@ export interface LandscapeSource {
   list(params: ListParams): Promise<ListPage>;
   get(customerId: number, id: LandscapeObjectId): Promise<LandscapeDetail | undefined>;
   summary(customerId: number): Promise<LandscapeSummary>;
-  servers(customerId: number): Promise<Server[]>;
+  /** The customer's servers; with `ids`, only those of them (ids that are not the customer's are left out). */
+  servers(customerId: number, ids?: readonly string[]): Promise<Server[]>;
   kubernetesCluster(customerId: number, clusterId: number): Promise<KubernetesClusterAccess | undefined>;
 }

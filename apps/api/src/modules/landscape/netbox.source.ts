@@ -449,8 +449,9 @@ export function createNetboxLandscapeSource(options: NetboxOptions): LandscapeSo
       return { counts, datacenters: [...sites].map(([slug, name]) => ({ slug, name })) };
     },
 
-    async servers(customerId) {
+    async servers(customerId, ids) {
       const snap = await snapshot(customerId);
+      const wanted = ids ? new Set(ids) : undefined;
       if (!snap) return [];
       const servers: Server[] = [];
       for (const item of objects(snap, 'devices')) {
@@ -476,7 +477,9 @@ export function createNetboxLandscapeSource(options: NetboxOptions): LandscapeSo
           });
         }
       }
-      return servers.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return servers
+        .filter((server) => !wanted || wanted.has(server.server_id))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
 
     async kubernetesCluster(customerId, clusterId): Promise<KubernetesClusterAccess | undefined> {

@@ -17,7 +17,7 @@ export type LandscapeServer = Server;
 
 export interface TrendsDeps {
   metrics: MetricsSource;
-  landscape: { servers(customerId: number): Promise<LandscapeServer[]> };
+  landscape: { servers(customerId: number, ids?: readonly string[]): Promise<LandscapeServer[]> };
   customers: {
     features(customerId: number): Promise<CustomerFeatures>;
     get(customerId: number): Promise<Customer>;
@@ -61,7 +61,10 @@ export function createTrendsService({ metrics, landscape, customers }: TrendsDep
     },
 
     async trends(customerId: number, query: TrendsQuery): Promise<Trends> {
-      const [list, tenant] = await Promise.all([landscape.servers(customerId), tenantOf(customerId)]);
+      const [list, tenant] = await Promise.all([
+        landscape.servers(customerId, query.server_ids),
+        tenantOf(customerId),
+      ]);
       const byId = new Map(list.map((server) => [server.server_id, server]));
       const servers = query.server_ids.map((id) => {
         const server = byId.get(id);
