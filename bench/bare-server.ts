@@ -1,12 +1,20 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { groupUsage, periodOf, USAGE_PERIOD_PATTERN } from '@portaal/contracts';
+import { groupUsage, type LandscapeKind, periodOf, USAGE_PERIOD_PATTERN } from '@portaal/contracts';
 import { graphMetrics, graphUnits, TRENDS_DEFAULT_WIDTH } from '@portaal/contracts/trend-rules';
 import pg from 'pg';
 import { z } from 'zod';
 import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
+import {
+  landscapeListSql,
+  listStatementName,
+  listValues,
+  toObject,
+} from '../apps/api/src/modules/landscape/landscape.repo.ts';
+import { DEVICE_PAGE, isServer, toHit } from '../apps/api/src/modules/landscape/landscape.search.ts';
 
 const ticketCursor = z.tuple([cursorValue.time, cursorValue.bigId]);
+const contactCursor = z.tuple([z.string(), z.string(), cursorValue.id]);
 
 /**
  * The baseline of DESIGN.md §7: plain node:http and pg running, for the same calls, the same SQL as
@@ -343,8 +351,8 @@ function ticketListQuery(query: URLSearchParams, cursors: Cursors) {
   };
 }
 
-function placeholders(count: number): string {
-  return Array.from({ length: count }, (_, index) => `$${index + 1}`).join(', ');
+function placeholders(count: number, from = 1): string {
+  return Array.from({ length: count }, (_, index) => `$${index + from}`).join(', ');
 }
 
 interface CustomerRow {
@@ -400,6 +408,78 @@ function toCustomer(row: CustomerRow, links: LinkRow[], addresses: AddressRow[])
       })),
     created_at: row.created_at,
   };
+}
+
+// Contacts and the global search (issue 14): Drizzle's texts of contacts.repo.ts's list, the search
+// registrations' queries and users.repo.ts's memberships statement, copied; the people suite checks
+// that they are still equal to what the API's query builders produce.
+const contactColumns =
+  '"id", "customer_id", "user_id", "first_name", "last_name", "email", "phone", "cellular", "roles", "language", "notifications", "sync", "call_position", "external_note", "internal_note", "created_at", "updated_at"';
+export const PEOPLE_SQL = {
+  contactList: `select ${contactColumns} from "contacts" where "contacts"."customer_id" = $1 order by "contacts"."last_name" asc, "contacts"."first_name" asc, "contacts"."id" asc limit $2`,
+  contactListAfter: `select ${contactColumns} from "contacts" where ("contacts"."customer_id" = $1 and ("contacts"."last_name" > $2 or ("contacts"."last_name" = $3 and "contacts"."first_name" > $4) or ("contacts"."last_name" = $5 and "contacts"."first_name" = $6 and "contacts"."id" > $7))) order by "contacts"."last_name" asc, "contacts"."first_name" asc, "contacts"."id" asc limit $8`,
+  memberships: 'select "customer_id", "role" from "memberships" where "memberships"."user_id" = $1',
+  searchTickets:
+    'select "id", "subject", "status" from "tickets" where ("tickets"."customer_id" = $1 and "tickets"."subject" ilike $2) order by "tickets"."updated_at" desc, "tickets"."id" desc limit $3',
+  searchContacts: `select "id", "first_name", "last_name", "email" from "contacts" where ("contacts"."customer_id" = $1 and ("contacts"."first_name" || ' ' || "contacts"."last_name" || ' ' || "contacts"."email") ilike $2) order by "contacts"."last_name" asc, "contacts"."id" asc limit $3`,
+  searchCustomers: (mine: number) =>
+    `select "customer_id", "display_name" from "customers" where ("customers"."display_name" ilike $1) and "customers"."customer_id" in (${placeholders(mine, 2)}) order by "customers"."display_name" asc limit $${mine + 2}`,
+  searchInvoices:
+    'select "number", "description", "invoice_date" from "invoices" where ("invoices"."customer_id" = $1 and ("invoices"."number" ilike $2 or "invoices"."description" ilike $3)) order by "invoices"."invoice_date" desc, "invoices"."id" desc limit $4',
+  searchContracts:
+    'select "id", "description" from "contracts" where ("contracts"."customer_id" = $1 and ("contracts"."id" ilike $2 or "contracts"."description" ilike $3)) order by "contracts"."id" asc limit $4',
+};
+
+interface ContactRow {
+  id: number;
+  customer_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  cellular: string | null;
+  roles: string[];
+  language: string;
+  notifications: unknown;
+  sync: string | null;
+  call_position: number | null;
+}
+
+const toContactSummary = (row: ContactRow) => ({
+  contact_id: row.id,
+  customer_id: row.customer_id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  name: `${row.first_name} ${row.last_name}`.trim(),
+  email: row.email,
+  phone: row.phone,
+  cellular: row.cellular,
+  roles: row.roles,
+  language: row.language,
+  notifications: row.notifications,
+  sync: row.sync,
+  call_position: row.call_position,
+});
+
+/** The roles that hold each right the search asks for (DESIGN.md §2), as the API's rights table says. */
+const searchRoles = {
+  tickets: ['owner', 'financial_moderator', 'financial_viewer', 'technical_viewer', 'viewer'],
+  ticketsAll: ['owner', 'viewer'],
+  contacts: ['owner', 'financial_moderator', 'financial_viewer', 'technical_viewer', 'viewer'],
+  invoices: ['owner', 'financial_moderator', 'financial_viewer'],
+  contracts: ['owner', 'financial_moderator', 'financial_viewer'],
+  infra: ['owner', 'technical_viewer'],
+};
+
+/** The token's subject, read without checking the signature (the baseline verifies no token). */
+function subjectOf(authorization: string | undefined): string | undefined {
+  const payload = authorization?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub;
+  } catch {
+    return undefined;
+  }
 }
 
 export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
@@ -582,6 +662,162 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     };
   }
 
+  async function listContacts(customerId: number, limit: number, after?: [string, string, number]) {
+    const rows = after
+      ? await run<ContactRow>(PEOPLE_SQL.contactListAfter, [
+          customerId,
+          after[0],
+          after[0],
+          after[1],
+          after[0],
+          after[1],
+          after[2],
+          limit + 1,
+        ])
+      : await run<ContactRow>(PEOPLE_SQL.contactList, [customerId, limit + 1]);
+    const page = rows.slice(0, limit);
+    return { items: page.map(toContactSummary), last: rows.length > limit ? page.at(-1) : undefined };
+  }
+
+  /**
+   * One page of a landscape list sorted by name with the search text, as the landscape search runs it
+   * through the landscape service: the same statement (landscape.repo.ts's text and name) and the API's
+   * row mapping, without the service, the framework or the token check.
+   */
+  async function landscapeFind(customerId: number, kind: LandscapeKind, text: string, limit: number) {
+    const rows = await named<Row>(
+      listStatementName(kind, 'name', false),
+      landscapeListSql(kind, 'name', false),
+      listValues({ customerId, kind, sort: 'name', text, limit }),
+    );
+    return rows.slice(0, limit).map((row) => toObject(kind, row));
+  }
+
+  /** The servers group of landscape.search.ts: servers among the devices, and the VMs. */
+  async function serversHits(customerId: number, text: string) {
+    const [devices, machines] = await Promise.all([
+      landscapeFind(customerId, 'devices', text, DEVICE_PAGE),
+      landscapeFind(customerId, 'virtual-machines', text, 10),
+    ]);
+    return [...devices.filter(isServer), ...machines]
+      .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id, 'en'))
+      .slice(0, 10)
+      .map(toHit);
+  }
+
+  /** The landscape group: the other devices, racks, addresses, prefixes and clusters. */
+  async function landscapeHits(customerId: number, text: string) {
+    const kinds: LandscapeKind[] = [
+      'racks',
+      'ip-addresses',
+      'prefixes',
+      'kubernetes-clusters',
+      'vmware-clusters',
+    ];
+    const [devices, ...others] = await Promise.all([
+      landscapeFind(customerId, 'devices', text, DEVICE_PAGE),
+      ...kinds.map((kind) => landscapeFind(customerId, kind, text, 10)),
+    ]);
+    return [...(devices ?? []).filter((object) => !isServer(object)), ...others.flat()]
+      .slice(0, 10)
+      .map(toHit);
+  }
+
+  /** GET /api/v2/search?q=&customer_id= for a customer member (no staff rights): what the API's registrations run. */
+  async function search(userId: string, q: string, customerId: number | undefined) {
+    const memberships = await named<{ customer_id: number; role: string }>(
+      'memberships_of_user',
+      PEOPLE_SQL.memberships,
+      [userId],
+    );
+    const role = memberships.find((membership) => membership.customer_id === customerId)?.role;
+    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const limit = 10;
+    const holds = (roles: string[]) => role !== undefined && roles.includes(role);
+    const mine = [...new Set(memberships.map((membership) => membership.customer_id))];
+    const none = Promise.resolve([] as { id: string; title: string; subtitle: string; route: string }[]);
+    const groups = await Promise.all([
+      customerId !== undefined && holds(searchRoles.tickets) && holds(searchRoles.ticketsAll)
+        ? run<{ id: string; subject: string; status: string }>(PEOPLE_SQL.searchTickets, [
+            customerId,
+            pattern,
+            limit,
+          ]).then((rows) =>
+            rows.map((row) => ({
+              id: String(Number(row.id)),
+              title: row.subject,
+              subtitle: `#${Number(row.id)} · ${row.status}`,
+              route: `/support/ticket/${Number(row.id)}`,
+            })),
+          )
+        : none,
+      customerId !== undefined && holds(searchRoles.contacts)
+        ? run<{ id: number; first_name: string; last_name: string; email: string }>(
+            PEOPLE_SQL.searchContacts,
+            [customerId, pattern, limit],
+          ).then((rows) =>
+            rows.map((row) => ({
+              id: String(row.id),
+              title: `${row.first_name} ${row.last_name}`,
+              subtitle: row.email,
+              route: `/company/${customerId}/contacts/${row.id}`,
+            })),
+          )
+        : none,
+      mine.length
+        ? run<{ customer_id: number; display_name: string }>(PEOPLE_SQL.searchCustomers(mine.length), [
+            pattern,
+            ...mine,
+            limit,
+          ]).then((rows) =>
+            rows.map((row) => ({
+              id: String(row.customer_id),
+              title: row.display_name,
+              subtitle: String(row.customer_id),
+              route: `/company/${row.customer_id}`,
+            })),
+          )
+        : none,
+      customerId !== undefined && holds(searchRoles.invoices)
+        ? run<{ number: string; description: string | null; invoice_date: string }>(
+            PEOPLE_SQL.searchInvoices,
+            [customerId, pattern, pattern, limit],
+          ).then((rows) =>
+            rows.map((row) => ({
+              id: row.number,
+              title: row.number,
+              subtitle: [row.invoice_date, row.description].filter(Boolean).join(' · '),
+              route: `/administration/invoices/${encodeURIComponent(row.number)}`,
+            })),
+          )
+        : none,
+      customerId !== undefined && holds(searchRoles.contracts)
+        ? run<{ id: string; description: string }>(PEOPLE_SQL.searchContracts, [
+            customerId,
+            pattern,
+            pattern,
+            limit,
+          ]).then((rows) =>
+            rows.map((row) => ({
+              id: row.id,
+              title: row.description,
+              subtitle: row.id,
+              route: `/administration/contracts/${encodeURIComponent(row.id)}`,
+            })),
+          )
+        : none,
+      customerId !== undefined && holds(searchRoles.infra) ? serversHits(customerId, q) : none,
+      customerId !== undefined && holds(searchRoles.infra) ? landscapeHits(customerId, q) : none,
+    ]);
+    const kinds = ['tickets', 'contacts', 'customers', 'invoices', 'contracts', 'servers', 'landscape'];
+    return {
+      q,
+      groups: groups
+        .map((hits, index) => ({ kind: kinds[index] as string, hits }))
+        .filter((group) => group.hits.length > 0),
+    };
+  }
+
   function send(
     response: ServerResponse,
     status: number,
@@ -677,6 +913,41 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
       return answer.status === 200
         ? send(response, 200, answer.body)
         : send(response, answer.status, { status: answer.status });
+    }
+    const contacts = /^\/api\/v2\/customer\/(\d{1,10})\/contacts$/.exec(pathname);
+    if (contacts?.[1]) {
+      const customerId = Number(contacts[1]);
+      const query = new URLSearchParams(queryString);
+      if (!(await customerKnown(customerId))) return send(response, 404, { status: 404 });
+      const limit = Number(query.get('limit') ?? 25);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return send(response, 400, { status: 400 });
+      let after: [string, string, number] | undefined;
+      const cursor = query.get('cursor');
+      if (cursor) {
+        try {
+          after = cursors.decode('contacts', cursor, contactCursor);
+        } catch {
+          return send(response, 400, { status: 400 });
+        }
+      }
+      const { items, last } = await listContacts(customerId, limit, after);
+      const headers: Record<string, string> = {};
+      if (last) {
+        query.set('cursor', cursors.encode('contacts', [last.last_name, last.first_name, last.id]));
+        headers.link = `</api/v2/customer/${customerId}/contacts?${query.toString()}>; rel="next"`;
+      }
+      return send(response, 200, items, headers);
+    }
+    if (pathname === '/api/v2/search') {
+      const query = new URLSearchParams(queryString);
+      const q = (query.get('q') ?? '').trim();
+      const rawCustomer = query.get('customer_id');
+      const customerId = rawCustomer === null ? undefined : Number(rawCustomer);
+      const userId = subjectOf(request.headers.authorization);
+      if (q.length < 3 || q.length > 200 || Number.isNaN(customerId))
+        return send(response, 400, { status: 400 });
+      if (!userId) return send(response, 401, { status: 401 });
+      return send(response, 200, await search(userId, q, customerId));
     }
     if (pathname === '/api/v2/customer') {
       const query = new URLSearchParams(queryString);

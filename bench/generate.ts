@@ -41,6 +41,10 @@ export interface GenerateOptions {
   /** Servers of the big customer with a metric series (the trends bench: 10 × 30 days × 1 a minute). */
   metricServers: number;
   metricDays: number;
+  /** Contacts over all generated customers (issue 14: 100,000 over 10,000 customers). */
+  contacts: number;
+  /** Contacts of the first generated customer, whose list and search the people suite reads. */
+  bigCustomerContacts: number;
 }
 
 export interface GeneratedData {
@@ -84,6 +88,8 @@ export const defaultGenerateOptions: GenerateOptions = {
   metricServers: 10,
   /** A day more than the 30 asked, so that 30 whole calendar days fit for the browser's custom range. */
   metricDays: 31,
+  contacts: 100_000,
+  bigCustomerContacts: 2_000,
 };
 
 export const BENCH_TICKET_OWNER = 'bench-owner';
@@ -887,6 +893,7 @@ export async function generateBenchData(
   let ticketRows = 0;
   let usageRows = { usage_entries: 0, reports: 0 };
   let metricRows = 0;
+  let contactRows = 0;
   try {
     await client.query('begin');
     const c = data.customers.data;
@@ -956,6 +963,7 @@ export async function generateBenchData(
       metricsTo,
       'series',
     );
+    contactRows = await insertContacts(client, buildContacts(options, data.customerIds));
     await client.query('commit');
     // Fresh statistics, so the planner sees 10,000 customers and not the handful of the demo seed.
     await client.query('analyze');
@@ -983,6 +991,7 @@ export async function generateBenchData(
       landscape_devices: landscape.devices.length,
       landscape_virtual_machines: landscape.vms.length,
       metric_samples: metricRows,
+      contacts: contactRows,
     },
     ms: performance.now() - started,
     landscape: {
@@ -1228,4 +1237,89 @@ async function insertUsage(
     );
   }
   return { usage_entries: usage.length, reports: reports.length };
+}
+
+const contactDomains = ['example.test', 'mail.example.test', 'bedrijf.example.test', 'company.example.test'];
+const contactRoles = [
+  ['viewer'],
+  ['technical_viewer'],
+  ['financial_viewer'],
+  ['financial_moderator'],
+  ['owner'],
+];
+
+/**
+ * Contacts (issue 14): `bigCustomerContacts` for the first generated customer, the rest spread at
+ * random over the others (about ten each, a few with twenty or more). A random stream of its own, so
+ * the rows generated before stay what they were.
+ */
+function buildContacts(options: GenerateOptions, customerIds: readonly number[]) {
+  const random = seededRandom(options.seed + 14);
+  const rows = new Columns([
+    'customerId',
+    'first',
+    'last',
+    'email',
+    'phone',
+    'roles',
+    'language',
+    'notifications',
+  ] as const);
+  const [bigCustomerId, ...others] = customerIds;
+  if (bigCustomerId === undefined) return rows;
+  const spread = others.length ? options.contacts - options.bigCustomerContacts : 0;
+  const perCustomer = new Map<number, number>([[bigCustomerId, options.bigCustomerContacts]]);
+  for (let index = 0; index < spread; index++) {
+    const customerId = pick(random, others);
+    perCustomer.set(customerId, (perCustomer.get(customerId) ?? 0) + 1);
+  }
+  let serial = 0;
+  for (const customerId of customerIds) {
+    const count = perCustomer.get(customerId) ?? 0;
+    for (let index = 0; index < count; index++) {
+      serial += 1;
+      const dutch = random() < 0.6;
+      const first = pick(random, givenNames);
+      const last = dutch ? pick(random, dutchFamilies) : pick(random, familyNames);
+      const local = `${first}.${last}`.toLowerCase().replace(/[^a-z.]+/g, '');
+      rows.push({
+        customerId,
+        first,
+        last,
+        email: `${local}.${serial}@${pick(random, contactDomains)}`,
+        phone: random() < 0.7 ? `+31 20 ${digits(random, 3)} ${digits(random, 4)}` : null,
+        roles: JSON.stringify(pick(random, contactRoles)),
+        language: dutch ? 'nl' : 'en',
+        notifications: JSON.stringify({ email: ['ticket_updates'], chat: [] }),
+      });
+    }
+  }
+  return rows;
+}
+
+/** Chunks keep each statement's parameters to a few MB. */
+async function insertContacts(client: pg.PoolClient, rows: ReturnType<typeof buildContacts>) {
+  const chunk = 50_000;
+  const c = rows.data;
+  for (let start = 0; start < rows.length; start += chunk) {
+    const slice = (column: unknown[]) => column.slice(start, start + chunk);
+    await client.query(
+      `insert into contacts (customer_id, first_name, last_name, email, phone, roles, language, notifications)
+       select customer_id, first_name, last_name, email, phone,
+              array(select jsonb_array_elements_text(roles::jsonb)), language, notifications::jsonb
+       from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+         as t(customer_id, first_name, last_name, email, phone, roles, language, notifications)`,
+      [
+        slice(c.customerId),
+        slice(c.first),
+        slice(c.last),
+        slice(c.email),
+        slice(c.phone),
+        slice(c.roles),
+        slice(c.language),
+        slice(c.notifications),
+      ],
+    );
+  }
+  return rows.length;
 }

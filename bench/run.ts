@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { customersSuite } from './customers-suite.ts';
 import { landscapeSuite } from './landscape-suite.ts';
 import { machineFacts } from './machine.ts';
+import { peopleSuite } from './people-suite.ts';
 import { summariseProfiles } from './profile-summary.ts';
 import { type BenchReport, renderReport, type SectionReport } from './report.ts';
 import { slaSuite } from './sla-suite.ts';
@@ -28,6 +29,7 @@ const suites: Suite[] = [
   ticketsSuite,
   landscapeSuite,
   trendsSuite,
+  peopleSuite,
   slaSuite,
   webSuite,
   startSuite,

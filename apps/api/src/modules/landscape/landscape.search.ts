@@ -11,9 +11,9 @@ import type { LandscapeService } from './landscape.service.ts';
 const INFRA_READ = { customer: ['infra-read' as const] };
 
 /** Devices are fetched once more than a group holds: servers and other devices share the list. */
-const DEVICE_PAGE = 50;
+export const DEVICE_PAGE = 50;
 
-const isServer = (object: LandscapeObject) =>
+export const isServer = (object: LandscapeObject) =>
   object.kind === 'virtual-machines' || (object.kind === 'devices' && object.role === 'server');
 
 /** A short second line per kind: where it runs, or what it is. */
@@ -39,7 +39,8 @@ function subtitle(object: LandscapeObject): string {
   return parts.filter((part): part is string => Boolean(part)).join(' · ');
 }
 
-const toHit = (object: LandscapeObject): SearchHit => ({
+/** A landscape object as a search hit (bench/bare-server.ts's search maps its rows with it too). */
+export const toHit = (object: LandscapeObject): SearchHit => ({
   id: object.id,
   title: object.name,
   subtitle: subtitle(object),
