@@ -19,6 +19,8 @@ import {
 
 const unique = (text: string) => `${text} ${Date.now().toString(36)}`;
 const STAFF_NAME = 'Joris Mulder';
+/** financial-moderator of 1001: not the author, so a watcher can be added. */
+const WATCHER_NAME = 'Pieter Jansen';
 
 async function secondUser(browser: Browser, username: string) {
   const context = await browser.newContext();
@@ -48,6 +50,17 @@ test('the service desk in Dutch: filed, found in the queue, assigned, answered w
     await expect(page).toHaveURL(ticketUrl);
     ticketId = Number(ticketUrl.exec(page.url())?.[1]);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(subject);
+  });
+
+  await test.step('the viewer adds a colleague as a watcher', async () => {
+    const details = page.getByRole('region', { name: 'Gegevens' });
+    await details.getByRole('combobox', { name: 'Volger toevoegen' }).click();
+    await page.getByRole('option', { name: WATCHER_NAME }).click();
+    await details.getByRole('button', { name: 'Toevoegen' }).click();
+    await expect(page.getByText(`${WATCHER_NAME} volgt dit ticket nu`)).toBeVisible();
+    await expect(
+      details.getByRole('button', { name: `${WATCHER_NAME} als volger verwijderen` }),
+    ).toBeVisible();
   });
 
   const staff = await secondUser(browser, 'staff-moderator');
@@ -80,8 +93,11 @@ test('the service desk in Dutch: filed, found in the queue, assigned, answered w
     await expect(desk.getByTestId(`desk-row-${ticketId}`)).toBeVisible();
   });
 
-  await test.step('opens it by its number: the customer is selected, no switcher needed', async () => {
-    await desk.getByTestId(`desk-row-${ticketId}`).getByRole('link', { name: subject }).click();
+  await test.step('opens it by its number in the header search: the customer is selected, no switcher needed', async () => {
+    await expect(desk.getByTestId('customer-switcher')).toHaveValue(CUSTOMERS.provider.name);
+    const search = desk.getByRole('searchbox', { name: 'Zoeken in het portaal' });
+    await search.fill(`#${ticketId}`);
+    await search.press('Enter');
     await expect(desk).toHaveURL(new RegExp(`/support/ticket/${ticketId}$`));
     await expect(desk.getByRole('heading', { level: 1 })).toHaveText(subject);
     await expect(desk.getByTestId('customer-switcher')).toHaveValue(CUSTOMERS.goudenKorst.name);
@@ -141,6 +157,49 @@ test('the service desk in Dutch: filed, found in the queue, assigned, answered w
   });
 });
 
+test('saved replies in Dutch: staff add one, change it and delete it', async ({ page }) => {
+  const title = unique('Mailbox vol');
+  await signIn(page, 'staff-moderator', { language: 'nl' });
+  await page.goto('/admin/tickets');
+  await page.getByRole('link', { name: 'Opgeslagen antwoorden' }).click();
+  await expect(page).toHaveURL(/\/admin\/saved-replies$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Opgeslagen antwoorden');
+  await expect(page.getByRole('heading', { level: 3, name: 'We zoeken het uit' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nieuw opgeslagen antwoord' }).click();
+  const form = page.getByTestId('saved-reply-form');
+  await expect(form.getByRole('combobox', { name: 'Taal' })).toHaveValue('Nederlands');
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(form.getByRole('textbox', { name: 'Titel' })).toHaveAccessibleDescription(
+    'Dit veld is verplicht.',
+  );
+  await form.getByRole('textbox', { name: 'Titel' }).fill(title);
+  await form.getByRole('textbox', { name: 'Tekst' }).fill('Uw mailbox is vol. Wij hebben hem vergroot.');
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText(`Opgeslagen antwoord “${title}” toegevoegd`)).toBeVisible();
+  const dutch = page.getByRole('region', { name: 'Nederlands' });
+  const card = dutch.getByRole('article', { name: title });
+  await expect(card).toContainText('Wij hebben hem vergroot.');
+
+  await card.getByRole('button', { name: `“${title}” wijzigen` }).click();
+  await page
+    .getByTestId('saved-reply-form')
+    .getByRole('textbox', { name: 'Tekst' })
+    .fill('Opgelost: de mailbox is groter.');
+  await page.getByTestId('saved-reply-form').getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText(`Opgeslagen antwoord “${title}” gewijzigd`)).toBeVisible();
+  await expect(dutch.getByRole('article', { name: title })).toContainText('de mailbox is groter');
+
+  await dutch
+    .getByRole('article', { name: title })
+    .getByRole('button', { name: `“${title}” verwijderen` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `“${title}” verwijderen?` });
+  await dialog.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(page.getByText(`Opgeslagen antwoord “${title}” verwijderd`)).toBeVisible();
+  await expect(dutch.getByRole('article', { name: title })).toHaveCount(0);
+});
+
 const WIDTHS = [
   { name: '360', viewport: { width: 360, height: 800 } },
   { name: '1440', viewport: { width: 1440, height: 900 } },
@@ -171,6 +230,9 @@ for (const mode of MODES) {
     await page.goto('/admin/tickets?view=mine&customer=1005');
     await expect(page.getByTestId('desk-empty')).toBeVisible();
     await checkScreen(page, 'desk-queue-empty', mode);
+    await page.goto('/admin/saved-replies');
+    await expect(page.getByRole('heading', { level: 3, name: 'We zoeken het uit' })).toBeVisible();
+    await checkScreen(page, 'saved-replies', mode);
 
     const viewer = await browser.newContext({ colorScheme: mode, reducedMotion: 'reduce' });
     const home = await viewer.newPage();

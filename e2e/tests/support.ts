@@ -103,7 +103,7 @@ export async function topLevelNavigation(page: Page): Promise<[string, string][]
 
 /** The forbidden page of SPEC.md §2 and §8. */
 export async function expectForbiddenPage(page: Page, language: Language = 'en') {
-  await expect(page).toHaveURL(/\/error\?cause=forbidden$/);
+  await expect(page).toHaveURL(/\/error\?cause=forbidden(&from=[^&]*)?$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     language === 'en' ? 'Nope, no access' : 'Helaas, geen toegang',
   );

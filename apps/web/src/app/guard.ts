@@ -34,7 +34,8 @@ export function guard(
     const fromUrl = customerFromParams?.((params ?? {}) as Record<string, string | undefined>);
     const customerId = fromUrl !== undefined ? Number(fromUrl) : undefined;
     if (!context.session.can(requirement, customerId)) {
-      throw redirect({ to: '/error', search: { cause: 'forbidden' } });
+      // The refused screen goes along, so the page can offer the customers where it is allowed.
+      throw redirect({ to: '/error', search: { cause: 'forbidden', from: location.href } });
     }
   };
 }

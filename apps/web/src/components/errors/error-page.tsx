@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { isbot } from 'isbot';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorContent } from './error-content.ts';
 import classes from './error-page.module.css';
@@ -13,6 +13,8 @@ export interface ErrorPageProps {
   message?: string;
   headingOrder?: 1 | 2 | 3 | 4 | 5 | 6;
   error?: unknown;
+  /** More under the text, e.g. where else the user has access. */
+  children?: ReactNode;
 }
 
 /** True for crawlers, link-preview fetchers and performance-audit tools (they get a log line only). */
@@ -39,7 +41,7 @@ function Accented({ text }: { text: string }) {
   );
 }
 
-export function ErrorPage({ statusCode, message, headingOrder = 1, error }: ErrorPageProps) {
+export function ErrorPage({ statusCode, message, headingOrder = 1, error, children }: ErrorPageProps) {
   const { t } = useTranslation('global');
   const content = errorContent(statusCode);
   const automated = isAutomatedVisitor();
@@ -60,6 +62,7 @@ export function ErrorPage({ statusCode, message, headingOrder = 1, error }: Erro
         <Text size="lg" data-testid="error-text">
           {message ?? t(content.textKey)}
         </Text>
+        {children}
         <Button component={Link} to="/" size="md">
           {t('home')}
         </Button>

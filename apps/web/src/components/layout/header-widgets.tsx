@@ -1,9 +1,11 @@
 import '../../app/mantine-full-styles.ts';
+import { useNavigate } from '@tanstack/react-router';
 import { useSession } from '../../app/session.ts';
 import { CustomerSwitcher } from '../../features/customers/components/customer-switcher.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { HeaderSearch } from '../../features/search/components/header-search.tsx';
 import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
+import { findTicketByNumber } from '../../features/tickets/utils/find-ticket.ts';
 import { PreferencesMenu } from './preferences-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -13,10 +15,19 @@ import { UserMenu } from './user-menu.tsx';
  * Mantine's floating elements, which the first paint does not need.
  */
 export function HeaderWidgets() {
-  const { queryClient } = useSession();
+  const session = useSession();
+  const { queryClient } = session;
+  const navigate = useNavigate();
+  // A ticket number opens the ticket (for staff whatever its customer); anything else is searched.
+  const openTicket = async (query: string) => {
+    const ticketId = await findTicketByNumber(session, query);
+    if (ticketId === undefined) return false;
+    await navigate({ to: '/support/ticket/$id', params: { id: String(ticketId) } });
+    return true;
+  };
   return (
     <>
-      <HeaderSearch />
+      <HeaderSearch openDirectly={openTicket} />
       <CustomerSwitcher />
       <NotificationBell
         // A notification says the ticket changed: whatever is cached of it is out of date.

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { errorPageTitleKey } from '../../components/errors/error-content.ts';
 import { ErrorPage } from '../../components/errors/error-page.tsx';
+import { ForbiddenElsewhere } from '../../features/customers/components/forbidden-elsewhere.tsx';
 
 const causes: Record<string, number> = { forbidden: 403, unauthorized: 401, 'not-found': 404, server: 500 };
 
@@ -13,17 +14,27 @@ const statusOf = ({ cause, status }: { cause?: unknown; status?: unknown }) =>
 
 export const Route = createFileRoute('/_clean/error')({
   staticData: { title: { page: ({ search }) => errorPageTitleKey(statusOf(search)) } },
-  validateSearch: (search: Record<string, unknown>): { cause?: string; status?: number } => ({
+  validateSearch: (search: Record<string, unknown>): { cause?: string; status?: number; from?: string } => ({
     cause: typeof search.cause === 'string' && search.cause.length <= 40 ? search.cause : undefined,
     status:
       Number.isInteger(Number(search.status)) && search.status !== undefined
         ? Number(search.status)
+        : undefined,
+    // The refused screen (the route guard sets it): a path of this app, never another origin.
+    from:
+      typeof search.from === 'string' && /^\/(?![/\\])/.test(search.from) && search.from.length <= 2000
+        ? search.from
         : undefined,
   }),
   component: ErrorRoute,
 });
 
 function ErrorRoute() {
-  const { cause, status } = Route.useSearch();
-  return <ErrorPage statusCode={statusOf({ cause, status })} />;
+  const { cause, status, from } = Route.useSearch();
+  const statusCode = statusOf({ cause, status });
+  return (
+    <ErrorPage statusCode={statusCode}>
+      {statusCode === 403 && from && <ForbiddenElsewhere from={from} />}
+    </ErrorPage>
+  );
 }

@@ -13,7 +13,12 @@ const SEARCHABLE_FROM = 8;
  * Chooses the selected customer (SPEC.md §4). Shown when the user has several customers; switching
  * keeps the user on the same screen when the new customer allows it, otherwise goes home.
  */
-export function CustomerSwitcher() {
+export function CustomerSwitcher({
+  onSwitched,
+}: {
+  /** Instead of staying on the screen or going home: what to do once the customer is selected. */
+  onSwitched?: (customer: { id: number; name: string }) => void;
+} = {}) {
   const { t } = useTranslation('global');
   const session = useSession();
   const selected = useSelectedCustomer();
@@ -32,6 +37,7 @@ export function CustomerSwitcher() {
     const customer = customers.data?.find((item) => String(item.customer_id) === value);
     if (!customer || customer.customer_id === selected?.id) return;
     session.selectCustomer({ id: customer.customer_id, name: customer.display_name });
+    if (onSwitched) return onSwitched({ id: customer.customer_id, name: customer.display_name });
     const leaf = matches.at(-1);
     const requirement = leaf?.staticData?.requirement as 'login' | RightsRequirement | undefined;
     const allowed = !requirement || requirement === 'login' || session.can(requirement, customer.customer_id);

@@ -9,8 +9,11 @@ const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-/** The header's search box: `/` focuses it, Enter opens the Search screen with the text. */
-export function HeaderSearch() {
+/**
+ * The header's search box: `/` focuses it, Enter opens the Search screen with the text, unless
+ * `openDirectly` opens what the text names at once (a ticket number opens the ticket) and says so.
+ */
+export function HeaderSearch({ openDirectly }: { openDirectly?: (query: string) => Promise<boolean> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
@@ -31,9 +34,13 @@ export function HeaderSearch() {
       component="form"
       role="search"
       visibleFrom="sm"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
         const q = value.trim();
+        if (q && (await openDirectly?.(q))) {
+          setValue('');
+          return;
+        }
         // A short text still opens the screen, which explains the minimum.
         void navigate({ to: '/search', search: q ? { q } : {} });
         if (q.length >= SEARCH_MIN_LENGTH) setValue('');

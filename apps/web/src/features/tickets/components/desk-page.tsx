@@ -33,7 +33,7 @@ import {
 } from '../utils/desk-search.ts';
 import { LoadError, LoadingLines } from './page-states.tsx';
 import { WIDE_LIST_QUERY } from './support-page.tsx';
-import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
+import { TicketCardHead, TicketLeadCells, TicketStateCells } from './ticket-cells.tsx';
 import classes from './tickets.module.css';
 
 const ALL = 'all';
@@ -56,12 +56,17 @@ export function DeskPage({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('desk.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('desk.intro')}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1}>{t('desk.title')}</Title>
+          <Text c="dimmed" mt={4}>
+            {t('desk.intro')}
+          </Text>
+        </div>
+        <Button component={Link} to="/admin/saved-replies" variant="default">
+          {t('savedReplies.open')}
+        </Button>
+      </Group>
       <nav aria-label={t('desk.views')}>
         <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="xs" data-testid="desk-views">
           {views.map((view) => {
@@ -311,28 +316,11 @@ function DeskTable({ tickets, onCustomer }: { tickets: DeskTicket[]; onCustomer:
         <Table.Tbody>
           {tickets.map((ticket) => (
             <Table.Tr key={ticket.ticket_id} data-testid={`desk-row-${ticket.ticket_id}`}>
-              <Table.Td className={classes.number}>
-                <Text size="sm" c="dimmed" span>
-                  {t('number', { id: ticket.ticket_id })}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  <TicketLink ticket={ticket} />
-                  <Text size="xs" c="dimmed">
-                    {t(`category.${ticket.category}`)}
-                  </Text>
-                </Stack>
-              </Table.Td>
+              <TicketLeadCells ticket={ticket} link={<TicketLink ticket={ticket} />} />
               <Table.Td>
                 <CustomerButton ticket={ticket} onCustomer={onCustomer} />
               </Table.Td>
-              <Table.Td className={classes.nowrap}>
-                <TicketStatusBadge status={ticket.status} miw="max-content" />
-              </Table.Td>
-              <Table.Td className={classes.nowrap}>
-                <TicketPriorityBadge priority={ticket.priority} miw="max-content" />
-              </Table.Td>
+              <TicketStateCells ticket={ticket} />
               <Table.Td className={classes.nowrap}>
                 <Due ticket={ticket} />
               </Table.Td>
@@ -367,15 +355,7 @@ function DeskCards({ tickets, onCustomer }: { tickets: DeskTicket[]; onCustomer:
           data-testid={`desk-row-${ticket.ticket_id}`}
         >
           <Stack gap={6}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                {t('number', { id: ticket.ticket_id })}
-              </Text>
-              <Group gap={6} wrap="wrap" justify="flex-end">
-                <TicketStatusBadge status={ticket.status} withLabel />
-                <TicketPriorityBadge priority={ticket.priority} withLabel />
-              </Group>
-            </Group>
+            <TicketCardHead ticket={ticket} />
             <TicketLink ticket={ticket} />
             <CustomerButton ticket={ticket} onCustomer={onCustomer} />
             <Due ticket={ticket} />

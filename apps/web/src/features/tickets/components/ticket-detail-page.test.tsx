@@ -351,3 +351,66 @@ describe('ticket detail', () => {
     expect(screen.getByRole('textbox', { name: 'Uw bericht' })).toBeInTheDocument();
   });
 });
+
+describe('watchers', () => {
+  const frank = { user_id: 'frank', name: 'Frank Finance', staff: false };
+  /** The ticket's server with watcher routes: candidates are the members not watching yet. */
+  function watching(initial: Ticket) {
+    let current = initial;
+    const members = [people.owner, frank];
+    const inner = server(initial);
+    return (sent: Sent) => {
+      if (sent.url === `${detailUrl}/watcher-candidates`) {
+        const taken = current.watchers.map((person) => person.user_id);
+        return json(
+          200,
+          members.filter((person) => !taken.includes(person.user_id)),
+        );
+      }
+      const id = /\/watchers\/([^/]+)$/.exec(sent.url)?.[1];
+      if (id && sent.method === 'PUT') {
+        current = { ...current, watchers: [...current.watchers, ...members.filter((p) => p.user_id === id)] };
+        return json(200, current);
+      }
+      if (id && sent.method === 'DELETE') {
+        current = { ...current, watchers: current.watchers.filter((p) => p.user_id !== id) };
+        return new Response(null, { status: 204 });
+      }
+      if (sent.url === detailUrl && sent.method === 'GET') return json(200, current);
+      return inner(sent);
+    };
+  }
+
+  it('adds a user of the company and removes a watcher, each with a toast', async () => {
+    const { renderAt, sent, user } = setupTickets({ answer: watching(thread) });
+    await renderAt('/support/ticket/10001');
+    const details = await screen.findByRole('region', { name: 'Details' });
+    const add = within(details).getByRole('button', { name: 'Add' });
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(details).getByRole('combobox', { name: 'Add a watcher' }));
+    await user.click(await screen.findByRole('option', { name: 'Frank Finance' }));
+    await user.click(add);
+    expect(await screen.findByText('Frank Finance now watches this ticket')).toBeInTheDocument();
+    expect(sent.some((request) => request.method === 'PUT' && request.url.endsWith('/watchers/frank'))).toBe(
+      true,
+    );
+    expect(
+      await within(details).findByRole('button', { name: 'Remove Frank Finance as watcher' }),
+    ).toBeVisible();
+
+    await user.click(within(details).getByRole('button', { name: 'Remove Olaf Owner as watcher' }));
+    expect(await screen.findByText('Olaf Owner no longer watches this ticket')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(details).queryByRole('button', { name: 'Remove Olaf Owner as watcher' })).toBeNull(),
+    );
+  });
+
+  it('shows the names only to those who cannot answer', async () => {
+    const { renderAt, sent } = setupTickets({ answer: watching(ticket({ ...thread, can_reply: false })) });
+    await renderAt('/support/ticket/10001');
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(within(details).getByText('Olaf Owner')).toBeInTheDocument();
+    expect(within(details).queryByRole('button', { name: /as watcher/ })).toBeNull();
+    expect(sent.some((request) => request.url.endsWith('/watcher-candidates'))).toBe(false);
+  });
+});

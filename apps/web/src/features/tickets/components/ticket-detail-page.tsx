@@ -19,6 +19,7 @@ import { TicketAssignment } from './ticket-assignment.tsx';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
 import { TicketStatusActions } from './ticket-status-actions.tsx';
 import { messageId, TicketThread } from './ticket-thread.tsx';
+import { TicketWatchers, WatcherNames } from './ticket-watchers.tsx';
 
 const fallbackLimits: AttachmentLimits = {
   extensions: defaultAttachmentRules.extensions,
@@ -175,8 +176,6 @@ function TicketView({
     setFocusMessage(ids.length > 0 ? Math.max(...ids) : undefined);
   };
 
-  const watchers = ticket.watchers.map((person) => person.name).join(', ');
-
   return (
     <Stack gap="lg">
       <BackLink label={t('detail.back')} />
@@ -239,10 +238,10 @@ function TicketView({
                   },
                   {
                     label: t('fields.watchers'),
-                    value: watchers || (
-                      <Text span c="dimmed" fs="italic">
-                        {t('detail.noWatchers')}
-                      </Text>
+                    value: ticket.can_reply ? (
+                      <TicketWatchers ticket={ticket} customerId={customerId} />
+                    ) : (
+                      <WatcherNames ticket={ticket} />
                     ),
                   },
                 ]}

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Icon } from './icons.tsx';
-import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
+import { TicketCardHead, TicketCategory, TicketLeadCells, TicketStateCells } from './ticket-cells.tsx';
 import classes from './tickets.module.css';
 
 export const ticketLinkId = (ticketId: number) => `ticket-link-${ticketId}`;
@@ -59,8 +59,6 @@ function TicketLink({ ticket }: { ticket: TicketSummary }) {
 /** Wide screens: a table, one row per ticket; the subject links to the ticket and covers the row. */
 export function TicketTable({ tickets }: { tickets: TicketSummary[] }) {
   const { t } = useTranslation('support');
-  // The badges get min-width: max-content: a Mantine badge may shrink to an ellipsis otherwise, and a
-  // squeezed column would show "AWAITING R…".
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover={false} data-testid="ticket-table">
@@ -78,25 +76,8 @@ export function TicketTable({ tickets }: { tickets: TicketSummary[] }) {
         <Table.Tbody>
           {tickets.map((ticket) => (
             <Table.Tr key={ticket.ticket_id} className={classes.row}>
-              <Table.Td className={classes.number}>
-                <Text size="sm" c="dimmed" span>
-                  {t('number', { id: ticket.ticket_id })}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  <TicketLink ticket={ticket} />
-                  <Text size="xs" c="dimmed">
-                    {t(`category.${ticket.category}`)}
-                  </Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td className={classes.nowrap}>
-                <TicketStatusBadge status={ticket.status} miw="max-content" />
-              </Table.Td>
-              <Table.Td className={classes.nowrap}>
-                <TicketPriorityBadge priority={ticket.priority} miw="max-content" />
-              </Table.Td>
+              <TicketLeadCells ticket={ticket} link={<TicketLink ticket={ticket} />} />
+              <TicketStateCells ticket={ticket} />
               <Table.Td className={classes.nowrap}>
                 <Text size="sm" span>
                   {formatDateTime(ticket.updated_at)}
@@ -131,19 +112,9 @@ export function TicketCards({ tickets }: { tickets: TicketSummary[] }) {
       {tickets.map((ticket) => (
         <Card key={ticket.ticket_id} component="li" withBorder padding="sm" className={classes.row}>
           <Stack gap={6}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed" className={classes.number}>
-                {t('number', { id: ticket.ticket_id })}
-              </Text>
-              <Group gap={6} wrap="wrap" justify="flex-end">
-                <TicketStatusBadge status={ticket.status} withLabel />
-                <TicketPriorityBadge priority={ticket.priority} withLabel />
-              </Group>
-            </Group>
+            <TicketCardHead ticket={ticket} />
             <TicketLink ticket={ticket} />
-            <Text size="xs" c="dimmed">
-              {t(`category.${ticket.category}`)}
-            </Text>
+            <TicketCategory ticket={ticket} />
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text size="sm" c="dimmed">
                 {t('list.byUpdated', { name: ticket.author.name, time: formatDateTime(ticket.updated_at) })}

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError, nextCursorOf } from '../../../lib/api-client.ts';
 import { formatFileSize } from './file-size.ts';
+import { findTicketByNumber, ticketNumberOf } from './find-ticket.ts';
 import { bicCheck, dateCheck, ibanCheck, localToday, requiredText } from './form-rules.ts';
 import { requestBody } from './request-body.ts';
 import {
@@ -175,5 +176,65 @@ describe('server errors', () => {
       fields: {},
       message: 'errors.errors_occured.text',
     });
+  });
+});
+
+describe('a ticket number typed in the header search', () => {
+  it('reads "10048" and "#10048", nothing else', () => {
+    expect(
+      ['10048', '#10048', ' 10048 ', '10048a', '#', '0', 'abc', '1e3', '99999999999999999'].map(
+        ticketNumberOf,
+      ),
+    ).toEqual([10048, 10048, 10048, undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  /** A session whose API answers the ticket (or its location, for staff) for 10048 only. */
+  function sessionFor(rights: { global?: string[]; customer?: boolean }) {
+    const asked: string[] = [];
+    const answer = (url: string) => {
+      asked.push(url);
+      const found = url.endsWith('/10048');
+      return found
+        ? Promise.resolve({ data: { ticket_id: 10048, customer_id: 1001 } })
+        : Promise.reject(new Error('404'));
+    };
+    return {
+      asked,
+      session: {
+        api: {
+          GET: (url: string, options: { params: { path: { ticket_id: number } } }) =>
+            answer(
+              url
+                .replace('{ticket_id}', String(options.params.path.ticket_id))
+                .replace('{customer_id}', '1001'),
+            ),
+        },
+        queryClient: {
+          fetchQuery: (options: { queryFn: (context: { signal: AbortSignal }) => Promise<unknown> }) =>
+            options.queryFn({ signal: new AbortController().signal }),
+        },
+        selected: { get: () => ({ id: 1001, name: 'Gouden Korst' }) },
+        can: (requirement: { global?: string[]; customer?: string[] }) =>
+          requirement.global ? (rights.global ?? []).includes('ticket-read') : Boolean(rights.customer),
+      } as unknown as Parameters<typeof findTicketByNumber>[0],
+    };
+  }
+
+  it('finds a ticket staff may open through its location, and a customer through the selected customer', async () => {
+    const staff = sessionFor({ global: ['ticket-read'] });
+    expect(await findTicketByNumber(staff.session, '#10048')).toBe(10048);
+    expect(staff.asked).toEqual(['/api/admin/v2/tickets/10048']);
+    const customer = sessionFor({ customer: true });
+    expect(await findTicketByNumber(customer.session, '10048')).toBe(10048);
+    expect(customer.asked).toEqual(['/api/v2/customer/1001/tickets/10048']);
+  });
+
+  it('leaves unknown numbers, other text and users without the right to the search screen', async () => {
+    const staff = sessionFor({ global: ['ticket-read'] });
+    expect(await findTicketByNumber(staff.session, '10049')).toBeUndefined();
+    expect(await findTicketByNumber(staff.session, 'printer')).toBeUndefined();
+    const nobody = sessionFor({});
+    expect(await findTicketByNumber(nobody.session, '10048')).toBeUndefined();
+    expect(nobody.asked).toEqual([]);
   });
 });
