@@ -56,18 +56,6 @@ export const ticketsQueries = {
       // A thread is a conversation: coming back to the tab shows the replies written meanwhile.
       refetchOnWindowFocus: true,
     }),
-  /** Users of the customer who could watch the ticket (callers who may answer it only). */
-  watcherCandidates: (api: ApiClient, customerId: number, ticketId: number) =>
-    queryOptions({
-      queryKey: [...ticketsQueries.details(customerId), ticketId, 'watcher-candidates'] as const,
-      queryFn: ({ signal }) =>
-        dataOf(
-          api.GET('/api/v2/customer/{customer_id}/tickets/{ticket_id}/watcher-candidates', {
-            params: { path: { customer_id: customerId, ticket_id: ticketId } },
-            signal,
-          }),
-        ),
-    }),
   requestTypes: (api: ApiClient, customerId: number) =>
     queryOptions({
       queryKey: [...ticketsQueries.customer(customerId), 'request-types'] as const,

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
 import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { ticketsQueries } from './tickets-queries.ts';
+import { watcherQueries } from './watcher-queries.ts';
 
 /** PUT tickets/{id}/watchers/{user_id}: a user of the customer follows the ticket. */
 export function useAddWatcher(customerId: number, ticketId: number) {
@@ -18,7 +19,7 @@ export function useAddWatcher(customerId: number, ticketId: number) {
     onSuccess: async (ticket) => {
       queryClient.setQueryData(ticketsQueries.detail(api, customerId, ticketId).queryKey, ticket);
       await queryClient.invalidateQueries({
-        queryKey: ticketsQueries.watcherCandidates(api, customerId, ticketId).queryKey,
+        queryKey: watcherQueries.candidates(api, customerId, ticketId).queryKey,
       });
     },
   });

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useAuthState, useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
-import { ticketsQueries } from '../api/tickets-queries.ts';
 import { useAddWatcher } from '../api/use-add-watcher.ts';
 import { useRemoveWatcher } from '../api/use-remove-watcher.ts';
+import { watcherQueries } from '../api/watcher-queries.ts';
 import { BusyButton } from './busy-button.tsx';
 import { Icon } from './icons.tsx';
 
@@ -36,7 +36,7 @@ export function TicketWatchers({ ticket, customerId }: { ticket: Ticket; custome
   const { api } = session;
   const { userInfo } = useAuthState();
   const navigate = useNavigate();
-  const candidates = useQuery(ticketsQueries.watcherCandidates(api, customerId, ticket.ticket_id));
+  const candidates = useQuery(watcherQueries.candidates(api, customerId, ticket.ticket_id));
   const add = useAddWatcher(customerId, ticket.ticket_id);
   const remove = useRemoveWatcher(customerId, ticket.ticket_id);
   const [choice, setChoice] = useState<string | null>(null);
