@@ -17,7 +17,6 @@ import { Route as CleanErrorRouteImport } from './routes/_clean/error';
 import { Route as CleanLogoutRouteImport } from './routes/_clean/logout';
 import { Route as DashboardIndexRouteImport } from './routes/_dashboard/index';
 import { Route as AppAdminCustomersRouteImport } from './routes/_app/admin.customers';
-import { Route as AppAdminSavedRepliesRouteImport } from './routes/_app/admin.saved-replies';
 import { Route as AppAdminTicketsRouteImport } from './routes/_app/admin.tickets';
 import { Route as AppAdminUsageRouteImport } from './routes/_app/admin.usage';
 import { Route as AppAdministrationIndexRouteImport } from './routes/_app/administration.index';
@@ -83,11 +82,6 @@ const DashboardIndexRoute = DashboardIndexRouteImport.update({
 const AppAdminCustomersRoute = AppAdminCustomersRouteImport.update({
   id: '/admin/customers',
   path: '/admin/customers',
-  getParentRoute: () => AppRoute,
-} as any);
-const AppAdminSavedRepliesRoute = AppAdminSavedRepliesRouteImport.update({
-  id: '/admin/saved-replies',
-  path: '/admin/saved-replies',
   getParentRoute: () => AppRoute,
 } as any);
 const AppAdminTicketsRoute = AppAdminTicketsRouteImport.update({
@@ -256,7 +250,6 @@ export interface FileRoutesByFullPath {
   '/error': typeof CleanErrorRoute;
   '/logout': typeof CleanLogoutRoute;
   '/admin/customers': typeof AppAdminCustomersRoute;
-  '/admin/saved-replies': typeof AppAdminSavedRepliesRoute;
   '/admin/tickets': typeof AppAdminTicketsRoute;
   '/admin/usage': typeof AppAdminUsageRoute;
   '/company/{-$customerId}': typeof AppCompanyChar123CustomerIdChar125Route;
@@ -293,7 +286,6 @@ export interface FileRoutesByTo {
   '/error': typeof CleanErrorRoute;
   '/logout': typeof CleanLogoutRoute;
   '/admin/customers': typeof AppAdminCustomersRoute;
-  '/admin/saved-replies': typeof AppAdminSavedRepliesRoute;
   '/admin/tickets': typeof AppAdminTicketsRoute;
   '/admin/usage': typeof AppAdminUsageRoute;
   '/company/{-$customerId}': typeof AppCompanyChar123CustomerIdChar125Route;
@@ -334,7 +326,6 @@ export interface FileRoutesById {
   '/_clean/logout': typeof CleanLogoutRoute;
   '/_dashboard/': typeof DashboardIndexRoute;
   '/_app/admin/customers': typeof AppAdminCustomersRoute;
-  '/_app/admin/saved-replies': typeof AppAdminSavedRepliesRoute;
   '/_app/admin/tickets': typeof AppAdminTicketsRoute;
   '/_app/admin/usage': typeof AppAdminUsageRoute;
   '/_app/company/{-$customerId}': typeof AppCompanyChar123CustomerIdChar125Route;
@@ -373,7 +364,6 @@ export interface FileRouteTypes {
     | '/error'
     | '/logout'
     | '/admin/customers'
-    | '/admin/saved-replies'
     | '/admin/tickets'
     | '/admin/usage'
     | '/company/{-$customerId}'
@@ -410,7 +400,6 @@ export interface FileRouteTypes {
     | '/error'
     | '/logout'
     | '/admin/customers'
-    | '/admin/saved-replies'
     | '/admin/tickets'
     | '/admin/usage'
     | '/company/{-$customerId}'
@@ -450,7 +439,6 @@ export interface FileRouteTypes {
     | '/_clean/logout'
     | '/_dashboard/'
     | '/_app/admin/customers'
-    | '/_app/admin/saved-replies'
     | '/_app/admin/tickets'
     | '/_app/admin/usage'
     | '/_app/company/{-$customerId}'
@@ -544,13 +532,6 @@ declare module '@tanstack/react-router' {
       path: '/admin/customers';
       fullPath: '/admin/customers';
       preLoaderRoute: typeof AppAdminCustomersRouteImport;
-      parentRoute: typeof AppRoute;
-    };
-    '/_app/admin/saved-replies': {
-      id: '/_app/admin/saved-replies';
-      path: '/admin/saved-replies';
-      fullPath: '/admin/saved-replies';
-      preLoaderRoute: typeof AppAdminSavedRepliesRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/admin/tickets': {
@@ -762,7 +743,6 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppSearchRoute: typeof AppSearchRoute;
   AppAdminCustomersRoute: typeof AppAdminCustomersRoute;
-  AppAdminSavedRepliesRoute: typeof AppAdminSavedRepliesRoute;
   AppAdminTicketsRoute: typeof AppAdminTicketsRoute;
   AppAdminUsageRoute: typeof AppAdminUsageRoute;
   AppCompanyChar123CustomerIdChar125Route: typeof AppCompanyChar123CustomerIdChar125Route;
@@ -796,7 +776,6 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppSearchRoute: AppSearchRoute,
   AppAdminCustomersRoute: AppAdminCustomersRoute,
-  AppAdminSavedRepliesRoute: AppAdminSavedRepliesRoute,
   AppAdminTicketsRoute: AppAdminTicketsRoute,
   AppAdminUsageRoute: AppAdminUsageRoute,
   AppCompanyChar123CustomerIdChar125Route:

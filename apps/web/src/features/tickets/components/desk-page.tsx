@@ -32,6 +32,7 @@ import {
   deskSearchFromFilters,
 } from '../utils/desk-search.ts';
 import { LoadError, LoadingLines } from './page-states.tsx';
+import { SavedRepliesPage } from './saved-replies-page.tsx';
 import { WIDE_LIST_QUERY } from './support-page.tsx';
 import { TicketCardHead, TicketLeadCells, TicketStateCells } from './ticket-cells.tsx';
 import classes from './tickets.module.css';
@@ -39,12 +40,22 @@ import classes from './tickets.module.css';
 const ALL = 'all';
 
 /** /admin/tickets: the service desk's queue over all customers, most urgent first (staff only). */
-export function DeskPage({
+export function DeskPage(props: { search: DeskSearch; onSearchChange: (next: DeskSearch) => void }) {
+  // The saved replies are managed on this screen rather than a route of their own: a route would add
+  // to the start bundle, which is at its limit.
+  const [savedReplies, setSavedReplies] = useState(false);
+  if (savedReplies) return <SavedRepliesPage onBack={() => setSavedReplies(false)} />;
+  return <DeskQueue {...props} onSavedReplies={() => setSavedReplies(true)} />;
+}
+
+function DeskQueue({
   search,
   onSearchChange,
+  onSavedReplies,
 }: {
   search: DeskSearch;
   onSearchChange: (next: DeskSearch) => void;
+  onSavedReplies: () => void;
 }) {
   const { t } = useTranslation('support');
   const { api } = useSession();
@@ -63,7 +74,7 @@ export function DeskPage({
             {t('desk.intro')}
           </Text>
         </div>
-        <Button component={Link} to="/admin/saved-replies" variant="default">
+        <Button variant="default" onClick={onSavedReplies}>
           {t('savedReplies.open')}
         </Button>
       </Group>

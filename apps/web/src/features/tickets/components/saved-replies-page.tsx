@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Card,
   Group,
@@ -26,7 +27,6 @@ import { useDeleteSavedReply } from '../api/use-delete-saved-reply.ts';
 import { useSaveSavedReply } from '../api/use-save-saved-reply.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { requiredChoice, requiredText } from '../utils/form-rules.ts';
-import { BackLink } from './back-link.tsx';
 import { BusyButton } from './busy-button.tsx';
 import { FormFooter, LoadError, LoadingLines } from './page-states.tsx';
 
@@ -38,10 +38,10 @@ const languageNames: Record<SavedReplyLanguage, string> = { en: 'English', nl: '
 type Editing = { kind: 'new' } | { kind: 'edit'; reply: SavedReply } | undefined;
 
 /**
- * /admin/saved-replies: the service desk's saved replies per language. Staff read them; staff editors
+ * The service desk's saved replies (opened from the queue): the service desk's saved replies per language. Staff read them; staff editors
  * (global ticket-edit) write, change and remove them. The reply form of a ticket inserts them.
  */
-export function SavedRepliesPage() {
+export function SavedRepliesPage({ onBack }: { onBack: () => void }) {
   const { t, i18n } = useTranslation('support');
   const session = useSession();
   const editor = session.can({ global: ['ticket-edit'] });
@@ -96,7 +96,9 @@ export function SavedRepliesPage() {
 
   return (
     <Stack gap="lg">
-      <BackLink label={t('savedReplies.back')} to="/admin/tickets" />
+      <Anchor component="button" type="button" size="sm" onClick={onBack} w="fit-content">
+        {t('savedReplies.back')}
+      </Anchor>
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1}>{t('savedReplies.title')}</Title>
