@@ -118,6 +118,22 @@ export default defineConfig({
               // React stays where it is (the vendor chunk), not pulled in here as a dependency.
               includeDependenciesRecursively: false,
             },
+            // Small modules that several lazily loaded screens share get a home with their neighbours
+            // rather than a chunk each: every chunk a route needs is named in the start's preload map.
+            // The customer switcher (header, forbidden page) rides with the customers' queries; the
+            // ticket forms' helpers (new ticket, ticket, saved replies) with the attachment input.
+            {
+              name: 'customers-queries',
+              test: /src[\\/]features[\\/]customers[\\/](api[\\/]customers-queries|components[\\/]customer-switcher)\./,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'ticket-forms',
+              test: /src[\\/]features[\\/]tickets[\\/](components[\\/](attachment-input|back-link|busy-button)|utils[\\/](request-body|file-size|form-rules|server-errors)|hooks[\\/]use-form-feedback)\.|@mantine[\\/]core[\\/]esm[\\/]components[\\/]FileButton[\\/]/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             // Every package the start needs, in one file: fewer requests, and one gzip stream
             // compresses better than many small ones.
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },

@@ -20,11 +20,8 @@ export const Route = createFileRoute('/_clean/error')({
       Number.isInteger(Number(search.status)) && search.status !== undefined
         ? Number(search.status)
         : undefined,
-    // The refused screen (the route guard sets it): a path of this app, never another origin.
-    from:
-      typeof search.from === 'string' && /^\/(?![/\\])/.test(search.from) && search.from.length <= 2000
-        ? search.from
-        : undefined,
+    // The refused screen (the route guard sets it); ForbiddenElsewhere accepts only a path of this app.
+    from: typeof search.from === 'string' ? search.from : undefined,
   }),
   component: ErrorRoute,
 });

@@ -5,6 +5,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { customersQueries } from '../api/customers-queries.ts';
+import { appPathOf } from '../utils/app-path.ts';
 import { CustomerSwitcher } from './customer-switcher.tsx';
 
 /** Buttons for at most this many customers; beyond, the switcher alone. */
@@ -23,13 +24,14 @@ function requirementOf(router: ReturnType<typeof useRouter>, href: string) {
  * right that they hold in another of their customers, those customers, each opening the screen there,
  * and the customer switcher. Nothing for staff tools (global rights) or when no customer would do.
  */
-export function ForbiddenElsewhere({ from }: { from: string }) {
+export function ForbiddenElsewhere({ from: asked }: { from: string }) {
+  const from = appPathOf(asked);
   const { t } = useTranslation('global');
   const session = useSession();
   const router = useRouter();
   const { authenticated } = useAuthState();
   const selected = useSelectedCustomer();
-  const found = requirementOf(router, from);
+  const found = from === undefined ? undefined : requirementOf(router, from);
   // Only a customer right can be held elsewhere; staff tools need global rights.
   const requirement =
     typeof found === 'object' && found.customer !== undefined && found.global === undefined
@@ -39,7 +41,7 @@ export function ForbiddenElsewhere({ from }: { from: string }) {
     ...customersQueries.list(session.api),
     enabled: authenticated && requirement !== undefined,
   });
-  if (requirement === undefined || !customers.data) return null;
+  if (from === undefined || requirement === undefined || !customers.data) return null;
   const allowed = customers.data.filter(
     (customer) => customer.customer_id !== selected?.id && session.can(requirement, customer.customer_id),
   );

@@ -20,7 +20,7 @@ import { type DeskView, deskViews, openTicketStatuses } from '@portaal/contracts
 import { ticketCategories, ticketPriorities } from '@portaal/contracts/ticket-rules';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useSession } from '../../../app/session.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -32,19 +32,29 @@ import {
   deskSearchFromFilters,
 } from '../utils/desk-search.ts';
 import { LoadError, LoadingLines } from './page-states.tsx';
-import { SavedRepliesPage } from './saved-replies-page.tsx';
 import { WIDE_LIST_QUERY } from './support-page.tsx';
 import { TicketCardHead, TicketLeadCells, TicketStateCells } from './ticket-cells.tsx';
 import classes from './tickets.module.css';
 
 const ALL = 'all';
 
+// Loaded when opened: its form brings code the queue does not need.
+const SavedRepliesPage = lazy(() =>
+  import('./saved-replies-page.tsx').then((module) => ({ default: module.SavedRepliesPage })),
+);
+
 /** /admin/tickets: the service desk's queue over all customers, most urgent first (staff only). */
 export function DeskPage(props: { search: DeskSearch; onSearchChange: (next: DeskSearch) => void }) {
   // The saved replies are managed on this screen rather than a route of their own: a route would add
   // to the start bundle, which is at its limit.
   const [savedReplies, setSavedReplies] = useState(false);
-  if (savedReplies) return <SavedRepliesPage onBack={() => setSavedReplies(false)} />;
+  if (savedReplies) {
+    return (
+      <Suspense fallback={<LoadingLines />}>
+        <SavedRepliesPage onBack={() => setSavedReplies(false)} />
+      </Suspense>
+    );
+  }
   return <DeskQueue {...props} onSavedReplies={() => setSavedReplies(true)} />;
 }
 
