@@ -73,7 +73,16 @@ export function ForbiddenElsewhere({ from: asked }: { from: string }) {
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {allowed.map((customer) => (
               <li key={customer.customer_id}>
-                <Button variant="light" onClick={() => open(customer)} data-user-content>
+                <Button
+                  variant="light"
+                  onClick={() => open(customer)}
+                  data-user-content
+                  // A long company name wraps rather than widening the page past a phone's screen.
+                  h="auto"
+                  mih={36}
+                  py={6}
+                  styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
+                >
                   {t('errors.forbidden.openAt', { name: customer.display_name })}
                 </Button>
               </li>

@@ -28,7 +28,9 @@ import { useSaveSavedReply } from '../api/use-save-saved-reply.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { requiredChoice, requiredText } from '../utils/form-rules.ts';
 import { BusyButton } from './busy-button.tsx';
+import { Icon } from './icons.tsx';
 import { FormFooter, LoadError, LoadingLines } from './page-states.tsx';
+import classes from './tickets.module.css';
 
 /** savedReplyInputSchema's limits, repeated so that the screen does not load zod. */
 const LIMITS = { title: 120, body: 20_000 };
@@ -96,7 +98,8 @@ export function SavedRepliesPage({ onBack }: { onBack: () => void }) {
 
   return (
     <Stack gap="lg">
-      <Anchor component="button" type="button" size="sm" onClick={onBack} w="fit-content">
+      <Anchor component="button" type="button" size="sm" onClick={onBack} className={classes.backLink}>
+        <Icon name="back" size={14} />
         {t('savedReplies.back')}
       </Anchor>
       <Group justify="space-between" align="flex-end" gap="sm">

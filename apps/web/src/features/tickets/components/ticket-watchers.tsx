@@ -12,6 +12,7 @@ import { useRemoveWatcher } from '../api/use-remove-watcher.ts';
 import { watcherQueries } from '../api/watcher-queries.ts';
 import { BusyButton } from './busy-button.tsx';
 import { Icon } from './icons.tsx';
+import classes from './tickets.module.css';
 
 /** The watchers' names, read only (callers who cannot answer the ticket). */
 export function WatcherNames({ ticket }: { ticket: Ticket }) {
@@ -87,7 +88,7 @@ export function TicketWatchers({ ticket, customerId }: { ticket: Ticket; custome
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  size="sm"
+                  className={classes.removeWatcher}
                   aria-label={t('watchers.remove', { name: person.name })}
                   loading={remove.isPending && remove.variables === person.user_id}
                   onClick={() => onRemove(person)}
