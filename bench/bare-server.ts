@@ -15,6 +15,7 @@ import { DEVICE_PAGE, isServer, toHit } from '../apps/api/src/modules/landscape/
 
 const ticketCursor = z.tuple([cursorValue.time, cursorValue.bigId]);
 const contactCursor = z.tuple([z.string(), z.string(), cursorValue.id]);
+const invoiceCursor = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), cursorValue.bigId]);
 
 /**
  * The baseline of DESIGN.md §7: plain node:http and pg running, for the same calls, the same SQL as
@@ -260,6 +261,93 @@ interface BucketRow {
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+
+// The invoice list: INVOICE_LIST_SQL of apps/api/src/modules/invoices/invoices.repo.ts, copied (the
+// administration suite checks that the two texts are still equal), run as the same named statement.
+
+const INVOICE_STATUS_SQL = `case when i.written_off then 'written_off'
+    when i.amount_due <= 0 then 'paid'
+    when i.due_date < $4::date then 'overdue'
+    else 'to_pay' end`;
+
+export const INVOICE_LIST_BARE_SQL = `select i.id, i.number, i.customer_id, i.invoice_date::text as invoice_date,
+  i.due_date::text as due_date, i.payment_date::text as payment_date, i.currency, i.description,
+  i.net_amount, i.vat_amount, i.amount, i.amount_due, i.written_off
+from invoices i
+where i.customer_id = $1::int
+  and (i.invoice_date, i.id) < ($2::date, $3::bigint)
+  and ($5::text[] is null or (${INVOICE_STATUS_SQL}) = any($5::text[]))
+  and ($6::text is null or i.number ilike $6::text)
+  and ($7::date is null or i.invoice_date >= $7::date)
+  and ($8::date is null or i.invoice_date <= $8::date)
+order by i.invoice_date desc, i.id desc
+limit $9::int`;
+
+interface InvoiceRow {
+  id: string;
+  number: string;
+  customer_id: number;
+  invoice_date: string;
+  due_date: string;
+  payment_date: string | null;
+  currency: string;
+  description: string;
+  net_amount: string;
+  vat_amount: string;
+  amount: string;
+  amount_due: string;
+  written_off: boolean;
+}
+
+const DAY_MS = 86_400_000;
+/** packages/contracts invoiceStatus, as the API computes it for each row. */
+function toInvoiceSummary(row: InvoiceRow, today: string) {
+  const late = Math.round(
+    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${row.due_date}T00:00:00Z`)) / DAY_MS,
+  );
+  const status = row.written_off
+    ? 'written_off'
+    : Number(row.amount_due) <= 0
+      ? 'paid'
+      : late > 0
+        ? 'overdue'
+        : 'to_pay';
+  return {
+    number: row.number,
+    customer_id: row.customer_id,
+    invoice_date: row.invoice_date,
+    due_date: row.due_date,
+    payment_date: row.payment_date,
+    currency: row.currency,
+    net_amount: row.net_amount,
+    vat_amount: row.vat_amount,
+    amount: row.amount,
+    amount_due: row.amount_due,
+    status,
+    overdue_days: status === 'overdue' ? late : null,
+    description: row.description,
+  };
+}
+
+/** The invoice list query as far as the bench sends it (q as a number, cursor, limit); else undefined. */
+function invoiceListQuery(query: URLSearchParams, cursors: Cursors) {
+  const limit = Number(query.get('limit') ?? 25);
+  const q = (query.get('q') ?? '').trim();
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return undefined;
+  if (q !== '' && (q.length < 3 || !/^[A-Za-z0-9._-]+$/.test(q))) return undefined;
+  let after = { date: 'infinity', id: '9223372036854775807' };
+  const cursor = query.get('cursor');
+  if (cursor) {
+    try {
+      const [date, id] = cursors.decode('invoices', cursor, invoiceCursor);
+      after = { date, id: String(id) };
+    } catch {
+      return undefined;
+    }
+  }
+  const pattern = q === '' ? null : `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return { after, pattern, limit };
+}
 
 interface TicketRow {
   id: string;
@@ -818,6 +906,26 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     };
   }
 
+  async function listInvoices(customerId: number, parsed: NonNullable<ReturnType<typeof invoiceListQuery>>) {
+    const today = new Date().toISOString().slice(0, 10);
+    const rows = await named<InvoiceRow>('invoice_list', INVOICE_LIST_BARE_SQL, [
+      customerId,
+      parsed.after.date,
+      parsed.after.id,
+      today,
+      null,
+      parsed.pattern,
+      null,
+      null,
+      parsed.limit + 1,
+    ]);
+    const page = rows.slice(0, parsed.limit);
+    return {
+      items: page.map((row) => toInvoiceSummary(row, today)),
+      last: rows.length > parsed.limit ? page.at(-1) : undefined,
+    };
+  }
+
   function send(
     response: ServerResponse,
     status: number,
@@ -948,6 +1056,21 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
         return send(response, 400, { status: 400 });
       if (!userId) return send(response, 401, { status: 401 });
       return send(response, 200, await search(userId, q, customerId));
+    }
+    const invoices = /^\/api\/v2\/customer\/(\d{1,10})\/invoices$/.exec(pathname);
+    if (invoices?.[1]) {
+      const customerId = Number(invoices[1]);
+      const query = new URLSearchParams(queryString);
+      if (!(await customerKnown(customerId))) return send(response, 404, { status: 404 });
+      const parsed = invoiceListQuery(query, cursors);
+      if (!parsed) return send(response, 400, { status: 400 });
+      const { items, last } = await listInvoices(customerId, parsed);
+      const headers: Record<string, string> = {};
+      if (last) {
+        query.set('cursor', cursors.encode('invoices', [last.invoice_date, Number(last.id)]));
+        headers.link = `</api/v2/customer/${customerId}/invoices?${query.toString()}>; rel="next"`;
+      }
+      return send(response, 200, items, headers);
     }
     if (pathname === '/api/v2/customer') {
       const query = new URLSearchParams(queryString);

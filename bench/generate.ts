@@ -1323,3 +1323,104 @@ async function insertContacts(client: pg.PoolClient, rows: ReturnType<typeof bui
   }
   return rows.length;
 }
+
+export interface AdministrationBenchOptions {
+  invoices: number;
+  contracts: number;
+  /** Invoices of the big customer: a 500th page of 25 and then some. */
+  bigCustomerInvoices: number;
+}
+
+export const defaultAdministrationOptions: AdministrationBenchOptions = {
+  invoices: 1_000_000,
+  contracts: 100_000,
+  bigCustomerInvoices: 15_000,
+};
+
+/** The big customer's invoice numbers: `BINV-0000001` … in creation order. */
+export const benchInvoiceNumber = (n: number) => `BINV-${String(n).padStart(7, '0')}`;
+
+/**
+ * Issue 13's data set, added by the administration suite to the generated customers (other suites do
+ * not pay for it): `invoices` invoices over the generated customers, the first `bigCustomerInvoices`
+ * of them the big customer's, one line each, and `contracts` contracts with one rule each. Each table is
+ * one INSERT … SELECT FROM generate_series inside PostgreSQL (deterministic: the row number decides
+ * every value). The sweep of overdue and renewal notifications counts them as told already, so the
+ * API's job does not write notifications while the suite measures.
+ */
+export async function generateAdministrationData(
+  pool: pg.Pool,
+  customerIds: readonly number[],
+  bigCustomerId: number,
+  options: AdministrationBenchOptions = defaultAdministrationOptions,
+): Promise<{ rows: Record<string, number>; ms: number }> {
+  const started = performance.now();
+  const first = Math.min(...customerIds);
+  const count = customerIds.length;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    // The big customer's invoices are downloaded as e-invoices, which need a Peppol identifier.
+    await client.query(
+      `update customers set coc_number = coalesce(coc_number, '99887766'),
+         vat_number = coalesce(vat_number, 'NL998877665B01') where customer_id = $1`,
+      [bigCustomerId],
+    );
+    // Invoice n: dated back from 30 November 2026 a day per 11 invoices of its customer, due 30 days
+    // later; every 10th open (to pay or overdue), every 97th written off, the rest paid.
+    const invoices = await client.query(
+      `insert into invoices (number, customer_id, invoice_date, due_date, payment_date, currency, description,
+         payment_reference, net_amount, vat_amount, amount, amount_due, written_off, source_hash, overdue_notified_at)
+       select 'BINV-' || lpad(n::text, 7, '0'),
+         case when n <= $2 then $3 else $4 + (n % $5) end,
+         d, d + 30, case when n % 10 = 0 then null else d + 20 end, 'EUR', 'Diensten ' || to_char(d, 'YYYY-MM'),
+         'BINV-' || lpad(n::text, 7, '0'), net, round(net * 0.21, 2), net + round(net * 0.21, 2),
+         case when n % 10 = 0 then net + round(net * 0.21, 2) else 0 end, n % 97 = 0, 'bench', now()
+       from generate_series(1, $1::int) as n,
+         lateral (select date '2026-11-30' - ((n / 11) % 1095)::int as d,
+                         (100 + (n * 37) % 4900)::numeric(14, 2) as net) v`,
+      [options.invoices, options.bigCustomerInvoices, bigCustomerId, first, count],
+    );
+    const lines = await client.query(
+      `insert into invoice_lines (invoice_id, position, description, quantity, unit, unit_price, vat_rate, amount,
+         period_start, period_end)
+       select id, 1, 'Beheerde server (4 vCPU, 16 GB)', 1, 'maand', net_amount, 21, net_amount,
+         date_trunc('month', invoice_date)::date, (date_trunc('month', invoice_date) + interval '1 month - 1 day')::date
+       from invoices where source_hash = 'bench'`,
+    );
+    const statuses = ['active', 'active', 'active', 'future', 'suspended', 'ended', 'cancelled'];
+    const contracts = await client.query(
+      `insert into contracts (id, customer_id, description, recurring, status, start_date, end_date, renewal_date,
+         monthly_costs, one_off_costs, payment_method, payment_period, term_start_date, term_extension_months,
+         term_payment_days, renewal_notified_for, source_hash)
+       select 'BCT-' || lpad(n::text, 6, '0'), $2 + (n % $3), 'Beheerde hosting ' || n, true,
+         ($4::text[])[1 + n % 7], s, case when n % 7 >= 5 then s + 365 else null end, r,
+         (50 + n % 950)::numeric(14, 2), 0, 'invoice', 'monthly', s, 12, 30, r, 'bench'
+       from generate_series(1, $1::int) as n,
+         lateral (select date '2026-11-30' - (n % 1500)::int as s,
+                         date '2026-11-30' + (n % 365)::int as r) v`,
+      [options.contracts, first, count, statuses],
+    );
+    const rules = await client.query(
+      `insert into contract_rules (contract_id, position, product, quantity, unit, unit_price, recurring, amount)
+       select id, 1, 'Beheerde server', 1, 'maand', monthly_costs, true, monthly_costs
+       from contracts where source_hash = 'bench'`,
+    );
+    await client.query('commit');
+    await client.query('analyze invoices, invoice_lines, contracts, contract_rules');
+    return {
+      rows: {
+        invoices: invoices.rowCount ?? 0,
+        invoice_lines: lines.rowCount ?? 0,
+        contracts: contracts.rowCount ?? 0,
+        contract_rules: rules.rowCount ?? 0,
+      },
+      ms: performance.now() - started,
+    };
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

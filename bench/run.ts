@@ -10,6 +10,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { administrationSuite } from './administration-suite.ts';
 import { customersSuite } from './customers-suite.ts';
 import { landscapeSuite } from './landscape-suite.ts';
 import { machineFacts } from './machine.ts';
@@ -27,6 +28,7 @@ import { webSuite } from './web-suite.ts';
 const suites: Suite[] = [
   customersSuite,
   ticketsSuite,
+  administrationSuite,
   landscapeSuite,
   trendsSuite,
   peopleSuite,
