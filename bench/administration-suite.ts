@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { INVOICE_LIST_SQL } from '../apps/api/src/modules/invoices/invoices.repo.ts';
 import { INVOICE_LIST_BARE_SQL } from './bare-server.ts';
@@ -24,10 +25,56 @@ const DEEP_PAGE = 500;
 const same = (path: string) => () => () => path;
 const ms = (value: number) => formatNumber(value);
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** The machine's load averages (1 / 5 / 15 min): the machine may be shared, so figures sit beside them. */
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 };
+
+/** The list's parameters ($1 … $9, as invoices.repo.ts passes them) for one shape of the bench. */
+type ListValues = [number, string, string, string, null, string | null, null, null, number];
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of INVOICE_LIST_SQL as a prepared statement, once with a custom plan
+ * (the first five executions of a named statement) and once with the generic plan a pooled connection
+ * settles on afterwards: the servers run both.
+ */
+async function explainList(url: string, shapes: [string, ListValues][]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const plans: { shape: string; mode: string; lines: string[]; ms: number }[] = [];
+  try {
+    await client.query(`prepare invoice_list_explain as ${INVOICE_LIST_SQL}`);
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+      await client.query(`set plan_cache_mode = ${mode}`);
+      for (const [shape, values] of shapes) {
+        const literals = values.map((value) =>
+          value === null ? 'null' : typeof value === 'number' ? String(value) : client.escapeLiteral(value),
+        );
+        // Twice: the first execution reads the pages into the cache.
+        await client.query(`explain (analyze) execute invoice_list_explain(${literals.join(', ')})`);
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers) execute invoice_list_explain(${literals.join(', ')})`,
+        );
+        const lines = rows.map((row) => row['QUERY PLAN']);
+        const time = /Execution Time: ([\d.]+) ms/.exec(lines.join('\n'))?.[1];
+        plans.push({
+          shape,
+          mode: mode === 'force_custom_plan' ? 'custom' : 'generic',
+          lines,
+          ms: Number(time),
+        });
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return plans;
+}
 
 async function runSuite(context: BenchContext): Promise<SectionReport> {
   const { settings, log } = context;
@@ -66,6 +113,44 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       'bench/bare-server.ts runs another invoice list SQL than invoices.repo.ts (INVOICE_LIST_SQL): copy it again',
     );
   }
+
+  // The three shapes' parameters: page 500 starts after the last row of page 499 (25 rows a page).
+  const today = new Date().toISOString().slice(0, 10);
+  const cursorClient = new pg.Client({ connectionString: database.url });
+  await cursorClient.connect();
+  const deepAfter = await cursorClient
+    .query<{ invoice_date: string; id: string }>(
+      `select invoice_date::text as invoice_date, id::text as id from invoices where customer_id = $1
+       order by invoice_date desc, id desc offset $2 limit 1`,
+      [bigCustomerId, (DEEP_PAGE - 1) * 25 - 1],
+    )
+    .finally(() => cursorClient.end());
+  const deepRow = deepAfter.rows[0] ?? { invoice_date: 'infinity', id: '9223372036854775807' };
+  const firstValues: ListValues = [
+    bigCustomerId,
+    'infinity',
+    '9223372036854775807',
+    today,
+    null,
+    null,
+    null,
+    null,
+    26,
+  ];
+  const plans = await explainList(database.url, [
+    ['first page', firstValues],
+    [
+      `page ${DEEP_PAGE}`,
+      [bigCustomerId, deepRow.invoice_date, deepRow.id, today, null, null, null, null, 26],
+    ],
+    [
+      'search by number',
+      [bigCustomerId, 'infinity', '9223372036854775807', today, null, `%${number}%`, null, null, 26],
+    ],
+  ]);
+  log(
+    `EXPLAIN ANALYZE of the list: ${plans.map((plan) => `${plan.shape} (${plan.mode}) ${plan.ms} ms`).join(', ')}`,
+  );
 
   log(`Walking ${DEEP_PAGE} pages of ${list} on both servers`);
   const walked = {
@@ -119,7 +204,8 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       "invoices.repo.ts's INVOICE_LIST_SQL) and write the same JSON (statuses and overdue days computed per row).",
     '',
     `Answers checked equal on both servers (bodies, Link) for pages ${samplePages.join(', ')} and the search: ` +
-      `${compared.problems.length ? `**no, ${compared.problems.length} differ**` : 'yes'}.`,
+      `${compared.problems.length ? `**no, ${compared.problems.length} differ**` : 'yes'}. ` +
+      `Load average (1 / 5 / 15 min) before the load runs: ${load()}.`,
     '',
     ...table(
       ['Sequential walk, one request at a time', 'API', 'bare node:http'],
@@ -150,6 +236,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
     });
     if (sides) results.set(endpoint.name, sides);
   }
+  body.push(`Load average after the load runs: ${load()}.`, '');
 
   // The downloads, one at a time (each renders on its own): invoices of the big customer spread over its list.
   const files: [string, number[]][] = [];
@@ -197,8 +284,35 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       ['l', 'r', 'r', 'r', 'r', 'r'],
     ),
     '',
-    `${FILE_RUNS} downloads each after two unmeasured ones, of invoices spread over the big customer's list.`,
+    `${FILE_RUNS} downloads each after two unmeasured ones, of invoices spread over the big customer's list. ` +
+      `Load average after: ${load()}.`,
     '',
+  );
+
+  body.push(
+    '### The list SQL at this size',
+    '',
+    ...table(
+      ['EXPLAIN (ANALYZE), execution time (ms)', 'custom plan', 'generic plan'],
+      [...new Set(plans.map((plan) => plan.shape))].map((shape) => [
+        shape,
+        ...['custom', 'generic'].map((mode) =>
+          ms(plans.find((plan) => plan.shape === shape && plan.mode === mode)?.ms ?? Number.NaN),
+        ),
+      ]),
+      ['l', 'r', 'r'],
+    ),
+    '',
+    ...plans.flatMap((plan) => [
+      `<details><summary>EXPLAIN (ANALYZE, BUFFERS), ${plan.shape}, ${plan.mode} plan</summary>`,
+      '',
+      '```',
+      ...plan.lines,
+      '```',
+      '',
+      '</details>',
+      '',
+    ]),
   );
 
   await otherWorkNote(before, log, body);
@@ -213,8 +327,11 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
 export const administrationSuite: Suite = {
   id: 'administration',
   title: 'Invoice list and downloads',
-  /** Generating the data, walking 500 pages twice and the downloads; the load runs count by `loadRuns`. */
-  extraTimeS: 240,
+  /**
+   * Generating the data (190 s once at a load average of 23), walking 500 pages twice and the downloads;
+   * the load runs count by `loadRuns`.
+   */
+  extraTimeS: 600,
   loadRuns: 6,
   run: runSuite,
 };

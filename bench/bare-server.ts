@@ -280,7 +280,7 @@ where i.customer_id = $1::int
   and ($6::text is null or i.number ilike $6::text)
   and ($7::date is null or i.invoice_date >= $7::date)
   and ($8::date is null or i.invoice_date <= $8::date)
-order by i.invoice_date desc, i.id desc
+order by i.invoice_date desc nulls last, i.id desc nulls last
 limit $9::int`;
 
 interface InvoiceRow {

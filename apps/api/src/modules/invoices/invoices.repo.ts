@@ -7,7 +7,10 @@ import { invoiceLines, invoices } from './invoices.table.ts';
 //
 // A fixed text (a named prepared statement) so that the bench's bare node:http baseline runs exactly the
 // same SQL. Keyset paging over (invoice_date desc, id desc), served by invoices_customer_date_idx; the
-// first page passes ('infinity', max bigint) so the row comparison is always an index condition.
+// first page passes ('infinity', max bigint) so the row comparison is always an index condition. The
+// ORDER BY spells out NULLS LAST to match the index (drizzle writes it DESC NULLS LAST): a plain DESC
+// means NULLS FIRST, which the index cannot deliver in order, and PostgreSQL would read and sort all of
+// the customer's invoices for every page (34 ms instead of 0.1 ms for a customer with 15,000 invoices).
 // Filters that are not set are NULL and drop out. The status is derived from amount_due, written_off
 // and the due date against $4 (today), the same rule as packages/contracts invoiceStatus.
 //
@@ -29,7 +32,7 @@ where i.customer_id = $1::int
   and ($6::text is null or i.number ilike $6::text)
   and ($7::date is null or i.invoice_date >= $7::date)
   and ($8::date is null or i.invoice_date <= $8::date)
-order by i.invoice_date desc, i.id desc
+order by i.invoice_date desc nulls last, i.id desc nulls last
 limit $9::int`;
 
 export interface InvoiceRow {
