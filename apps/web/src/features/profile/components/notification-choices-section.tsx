@@ -81,6 +81,7 @@ function CustomerChoices({ entry, titled }: { entry: MyNotificationChoices; titl
       <Group>
         <Button
           size="sm"
+          classNames={{ root: classes.save, label: classes.saveLabel }}
           disabled={!dirty}
           loading={save.isPending}
           onClick={() =>

@@ -266,9 +266,12 @@ export function ProfilePage({ notificationChoices }: { notificationChoices?: Rea
           {me && notificationChoices}
         </Stack>
         {roles && (
-          <Section id="profile-roles" title={t('profile.roles.title')}>
-            {roles}
-          </Section>
+          // Its own height, not the grid row's: beside the taller left column it stood mostly empty.
+          <div>
+            <Section id="profile-roles" title={t('profile.roles.title')}>
+              {roles}
+            </Section>
+          </div>
         )}
       </SimpleGrid>
     </Stack>
