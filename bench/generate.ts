@@ -1145,6 +1145,7 @@ async function buildUsage(options: GenerateOptions, customerIds: readonly number
 
   const generator = createReportGenerator({
     repo: {} as ReportsRepo,
+    customerIds: async () => [],
     tickets: { incidents: async () => [] },
     usage: {
       entries: async (customerId, period) =>

@@ -161,11 +161,13 @@ export const slaSuite: Suite = {
       const usage = createUsageService(createUsageRepo(db));
       const availability = createAvailabilityService(createAvailabilityRepo(db), db);
       const repo = createReportsRepo(db);
-      await createReportGenerator({ repo, tickets: createIncidentReads(db), usage, availability }).generate(
-        1001,
-        'sla',
-        period,
-      );
+      await createReportGenerator({
+        repo,
+        customerIds: async () => [],
+        tickets: createIncidentReads(db),
+        usage,
+        availability,
+      }).generate(1001, 'sla', period);
       const reports = createReportsService({
         repo,
         customers: { get: async () => ({ display_name: 'Bakkerij De Gouden Korst B.V.' }) as never },

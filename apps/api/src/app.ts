@@ -268,6 +268,7 @@ export async function buildApp({
   const reports = createReportsService({ repo: reportsRepo, customers, brandName: config.BRAND_NAME });
   const reportGenerator = createReportGenerator({
     repo: reportsRepo,
+    customerIds: customers.ids,
     tickets: incidents,
     usage,
     availability,

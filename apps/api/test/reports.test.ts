@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import { createAvailabilityRepo } from '../src/modules/availability/availability.repo.ts';
 import { createAvailabilityService } from '../src/modules/availability/availability.service.ts';
+import { createCustomersRepo } from '../src/modules/customers/customers.repo.ts';
 import { createReportGenerator } from '../src/modules/reports/reports.generate.ts';
 import { createReportsRepo } from '../src/modules/reports/reports.repo.ts';
 import { createIncidentReads } from '../src/modules/tickets/tickets.incidents.ts';
@@ -62,6 +63,7 @@ beforeAll(async () => {
   const { db, pool } = createDatabase(server.databaseUrl, 2);
   const generator = createReportGenerator({
     repo: createReportsRepo(db),
+    customerIds: createCustomersRepo(db).ids,
     tickets: createIncidentReads(db),
     usage: createUsageService(createUsageRepo(db)),
     availability: createAvailabilityService(createAvailabilityRepo(db), db),

@@ -72,6 +72,14 @@ export function createCustomersRepo(db: Database) {
   }
 
   return {
+    async ids(): Promise<number[]> {
+      const rows = await db
+        .select({ id: customers.customerId })
+        .from(customers)
+        .orderBy(asc(customers.customerId));
+      return rows.map((row) => row.id);
+    },
+
     async exists(customerId: number): Promise<boolean> {
       return (await prepared.exists.execute({ id: customerId })).length > 0;
     },

@@ -110,6 +110,8 @@ export function createCustomersService(repo: CustomersRepo, cursors: Cursors, au
   return {
     exists,
     get,
+    /** Every customer's id, in order (the monthly reports run over all of them). */
+    ids: (): Promise<number[]> => repo.ids(),
 
     async list(rights: RightsMap, query: CustomerListQuery & { cursor?: string }) {
       const { rows, links, addresses, total, hasMore } = await repo.list(readableScope(rights), {

@@ -5,6 +5,7 @@ import { createReportGenerator, type GenerateDeps } from './reports.generate.ts'
 /** One high-priority incident answered after 90 minutes and closed after 5 hours, in March 2026. */
 const deps: GenerateDeps = {
   repo: {} as GenerateDeps['repo'],
+  customerIds: async () => [1001],
   tickets: {
     incidents: async () => [
       {

@@ -101,13 +101,6 @@ export function createReportsRepo(db: Database) {
         .set({ data, generatedAt: sql`now()` })
         .where(and(eq(reports.customerId, customerId), eq(reports.displayId, displayId)));
     },
-
-    async customerIds(): Promise<number[]> {
-      const { rows } = await db.$client.query<{ customer_id: number }>(
-        'select customer_id from customers order by customer_id',
-      );
-      return rows.map((row) => row.customer_id);
-    },
   };
 }
 export type ReportsRepo = ReturnType<typeof createReportsRepo>;
