@@ -3,22 +3,29 @@ import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { SupportPage } from '../../features/tickets/components/support-page.tsx';
-import { filtersFromSearch, validateSupportSearch } from '../../features/tickets/utils/search-params.ts';
+import {
+  filtersFromSearch,
+  listSections,
+  validateSupportSearch,
+} from '../../features/tickets/utils/search-params.ts';
 
 export const Route = createFileRoute('/_app/support/')({
   staticData: { requirement: access.support, title: { page: 'titles.tickets', area: 'support' } },
   beforeLoad: guard(access.support),
   validateSearch: validateSupportSearch,
   loaderDeps: ({ search }) => search,
-  // Starts the first page without waiting for it: the page shows its skeleton, and a failure shows
-  // in the page (with "try again") rather than as the application's error page.
+  // Starts the first page of each list the screen shows without waiting for them: the page shows its
+  // skeleton, and a failure shows in the page (with "try again") rather than as the application's
+  // error page.
   loader: ({ context, deps }) => {
     const { api, queryClient, selected } = context.session;
     const customerId = selected.get()?.id;
     if (customerId === undefined) return;
-    void queryClient
-      .ensureInfiniteQueryData(ticketsQueries.list(api, customerId, filtersFromSearch(deps)))
-      .catch(() => undefined);
+    const { awaiting, list } = listSections(filtersFromSearch(deps));
+    for (const filters of awaiting ? [awaiting, list] : [list])
+      void queryClient
+        .ensureInfiniteQueryData(ticketsQueries.list(api, customerId, filters))
+        .catch(() => undefined);
   },
   component: SupportRoute,
 });

@@ -10,8 +10,8 @@ import { ticketsQueries } from '../api/tickets-queries.ts';
 import {
   filtersFromSearch,
   hasFilters,
+  listSections,
   noFilters,
-  OTHER_OPEN_STATUSES,
   type SupportSearch,
   searchFromFilters,
   type TicketFilters,
@@ -37,6 +37,7 @@ export function SupportPage({
   const session = useSession();
   const selected = useSelectedCustomer();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const sections = useMemo(() => listSections(filters), [filters]);
   const canCreate = selected !== undefined && session.can(access.newTicket, selected.id);
   const setFilters = (next: TicketFilters) => onSearchChange(searchFromFilters(next));
   const searchInput = useRef<HTMLInputElement>(null);
@@ -75,11 +76,11 @@ export function SupportPage({
             />
           </Card>
           {/* A new key per customer: another customer's pages and cursors must not carry over. */}
-          {filters.status.length > 0 ? (
+          {sections.awaiting === undefined ? (
             <TicketResults
               key={selected.id}
               customerId={selected.id}
-              filters={filters}
+              filters={sections.list}
               canCreate={canCreate}
               onClear={clearFilters}
             />
@@ -89,18 +90,15 @@ export function SupportPage({
             <Fragment key={selected.id}>
               <TicketResults
                 customerId={selected.id}
-                filters={{ ...filters, status: ['awaiting_reply'] }}
+                filters={sections.awaiting}
                 canCreate={canCreate}
                 onClear={clearFilters}
                 section="awaiting"
               />
               <TicketResults
                 customerId={selected.id}
-                above={{ ...filters, status: ['awaiting_reply'] }}
-                filters={{
-                  ...filters,
-                  status: filters.closed ? [...OTHER_OPEN_STATUSES, 'closed'] : [...OTHER_OPEN_STATUSES],
-                }}
+                above={sections.awaiting}
+                filters={sections.list}
                 canCreate={canCreate}
                 onClear={clearFilters}
                 filtered={hasFilters({ ...filters, closed: false })}

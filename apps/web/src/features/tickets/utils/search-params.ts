@@ -82,6 +82,22 @@ export function filtersFromSearch(search: SupportSearch): TicketFilters {
   };
 }
 
+/**
+ * The lists the ticket screen shows for these filters: the chosen statuses as one list; with none
+ * chosen, what awaits the user's reply, then the other open tickets (and the closed ones when asked
+ * for). The screen and its route's loader read the same lists.
+ */
+export function listSections(filters: TicketFilters): { awaiting?: TicketFilters; list: TicketFilters } {
+  if (filters.status.length > 0) return { list: filters };
+  return {
+    awaiting: { ...filters, status: ['awaiting_reply'] },
+    list: {
+      ...filters,
+      status: filters.closed ? [...OTHER_OPEN_STATUSES, 'closed'] : [...OTHER_OPEN_STATUSES],
+    },
+  };
+}
+
 export function searchFromFilters(filters: TicketFilters): SupportSearch {
   return validateSupportSearch({
     q: filters.search,

@@ -9,6 +9,8 @@ import { requestBody } from './request-body.ts';
 import {
   filtersFromSearch,
   hasFilters,
+  listSections,
+  noFilters,
   parseTicketId,
   searchFromFilters,
   validateNewTicketSearch,
@@ -21,6 +23,25 @@ const t = ((key: string, options?: Record<string, unknown>) => {
   const { ns: _ns, ...values } = options ?? {};
   return Object.keys(values).length ? `${key} ${JSON.stringify(values)}` : key;
 }) as unknown as TFunction;
+
+describe('the lists of the ticket screen', () => {
+  it('awaiting your reply, then the other open tickets, when no status is chosen', () => {
+    expect(listSections({ ...noFilters, search: 'vpn' })).toEqual({
+      awaiting: { ...noFilters, search: 'vpn', status: ['awaiting_reply'] },
+      list: { ...noFilters, search: 'vpn', status: ['new', 'open', 'in_progress'] },
+    });
+    expect(listSections({ ...noFilters, closed: true }).list.status).toEqual([
+      'new',
+      'open',
+      'in_progress',
+      'closed',
+    ]);
+  });
+  it('the chosen statuses as one list', () => {
+    const filters = { ...noFilters, status: ['closed' as const] };
+    expect(listSections(filters)).toEqual({ list: filters });
+  });
+});
 
 describe('support search params', () => {
   it('keeps known values once, in a fixed order, and drops the rest', () => {
