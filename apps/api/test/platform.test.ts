@@ -26,9 +26,9 @@ interface OpenApi {
 }
 
 /** A GET whose body arrives as sent (fetch would inflate it). */
-function rawGet(url: string, encoding: string) {
+function rawGet(url: string, encoding: string, headers: Record<string, string> = {}) {
   return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+    get(url, { headers: { ...headers, 'accept-encoding': encoding } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
@@ -155,6 +155,28 @@ describe('operations', () => {
         expect(inflated.equals(plain)).toBe(true);
       }
     }
+  });
+});
+
+describe('API answers', () => {
+  it('are compressed from 1 kB on for browsers that accept it, and sent as they are otherwise', async () => {
+    const authorization = `Bearer ${await tokenSource(server)('owner')}`;
+    const big = `${server.baseUrl}/api/v2/customer/1001/tickets?limit=25`;
+    const plain = await rawGet(big, 'identity', { authorization });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await rawGet(big, `${encoding}, deflate`, { authorization });
+      expect(response.headers['content-encoding'], encoding).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.body.length).toBeLessThan(plain.body.length / 3);
+      const inflated = encoding === 'br' ? brotliDecompressSync(response.body) : gunzipSync(response.body);
+      expect(JSON.parse(inflated.toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+    }
+    // A small answer is not worth it.
+    const small = await rawGet(`${server.baseUrl}/api/v2/customer/1001/features`, 'br', { authorization });
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 
