@@ -774,8 +774,8 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
    */
   async function landscapeFind(customerId: number, kind: LandscapeKind, text: string, limit: number) {
     const rows = await named<Row>(
-      listStatementName(kind, 'name', false),
-      landscapeListSql(kind, 'name', false),
+      listStatementName(kind, 'name', false, true),
+      landscapeListSql(kind, 'name', false, true),
       listValues({ customerId, kind, sort: 'name', text, limit }),
     );
     return rows.slice(0, limit).map((row) => toObject(kind, row));
