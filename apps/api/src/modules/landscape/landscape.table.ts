@@ -134,7 +134,10 @@ export const landscapeVirtualMachines = pgTable(
     index('landscape_vms_list_idx').on(table.customerId, table.name, table.id),
     index('landscape_vms_status_idx').on(table.customerId, table.status, table.name, table.id),
     index('landscape_vms_cluster_idx').on(table.clusterId),
-    index('landscape_vms_text_trgm_idx').using('gin', sql`(${table.name} || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`),
+    index('landscape_vms_text_trgm_idx').using(
+      'gin',
+      sql`(${table.name} || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -164,7 +167,10 @@ export const landscapePrefixes = pgTable(
   (table) => [
     primaryKey({ columns: [table.customerId, table.prefix] }),
     index('landscape_prefixes_status_idx').on(table.customerId, table.status, table.prefix),
-    index('landscape_prefixes_text_trgm_idx').using('gin', sql`(${table.prefix}::text || ' ' || coalesce(${table.description}, '')) gin_trgm_ops`),
+    index('landscape_prefixes_text_trgm_idx').using(
+      'gin',
+      sql`(${table.prefix}::text || ' ' || coalesce(${table.description}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -187,7 +193,10 @@ export const landscapeIpAddresses = pgTable(
     index('landscape_ips_status_idx').on(table.customerId, table.status, table.address),
     index('landscape_ips_device_idx').on(table.deviceId),
     index('landscape_ips_vm_idx').on(table.virtualMachineId),
-    index('landscape_ips_text_trgm_idx').using('gin', sql`(${table.address}::text || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`),
+    index('landscape_ips_text_trgm_idx').using(
+      'gin',
+      sql`(${table.address}::text || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 
