@@ -439,6 +439,202 @@ function ticketListQuery(query: URLSearchParams, cursors: Cursors) {
   };
 }
 
+// The service desk's queue: the statements of deskQueueStatement in
+// apps/api/src/modules/tickets/desk.repo.ts, rebuilt here from a copy (the desk suite checks, for every
+// shape it measures, that both build the same name, text and values), each shape a named statement.
+
+const deskIso = (column: string, precision: 'MS' | 'US' = 'MS') =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"')`;
+
+const DESK_QUEUE_COLUMNS = `t.id, t.customer_id, c.display_name as customer_name, t.subject, t.department,
+  t.category, t.priority, t.status,
+  t.author_id, u.username as author_username, u.given_name as author_given_name,
+  u.family_name as author_family_name, u.global_roles as author_roles,
+  a.id as assignee_id, a.username as assignee_username, a.given_name as assignee_given_name,
+  a.family_name as assignee_family_name,
+  ${deskIso('t.created_at')} as created_at, ${deskIso('t.updated_at')} as updated_at,
+  t.message_count, t.attachment_count, t.last_reply_staff,
+  case when t.desk_due_at = 'infinity' then null else ${deskIso('t.desk_due_at')} end as desk_due_at,
+  t.desk_due_at < now() as overdue,
+  case when t.desk_due_at = 'infinity' then 'infinity' else ${deskIso('t.desk_due_at', 'US')} end as cursor_at`;
+
+export interface BareDeskFilters {
+  view?: string;
+  customerId?: number;
+  statuses?: readonly string[];
+  priorities?: readonly number[];
+  categories?: readonly string[];
+  assigneeId?: string | null;
+  me: string;
+}
+
+function bareDeskWhere(filters: BareDeskFilters, first: number) {
+  const conditions = [`t.status <> 'closed'`];
+  const values: unknown[] = [];
+  const param = (value: unknown, cast: string) => {
+    values.push(value);
+    return `$${first + values.length - 1}::${cast}`;
+  };
+  if (filters.customerId !== undefined)
+    conditions.push(`t.customer_id = ${param(filters.customerId, 'int')}`);
+  if (filters.statuses?.length) conditions.push(`t.status = any(${param(filters.statuses, 'text[]')})`);
+  if (filters.priorities?.length)
+    conditions.push(`t.priority = any(${param(filters.priorities, 'smallint[]')})`);
+  if (filters.categories?.length) conditions.push(`t.category = any(${param(filters.categories, 'text[]')})`);
+  if (filters.assigneeId === null) conditions.push('t.assignee_id is null');
+  else if (filters.assigneeId !== undefined)
+    conditions.push(`t.assignee_id = ${param(filters.assigneeId, 'text')}`);
+  if (filters.view === 'new') conditions.push(`t.status = 'new'`);
+  else if (filters.view === 'awaiting_desk') conditions.push(`t.desk_due_at < 'infinity'`);
+  else if (filters.view === 'overdue') conditions.push('t.desk_due_at < now()');
+  else if (filters.view === 'mine') conditions.push(`t.assignee_id = ${param(filters.me, 'text')}`);
+  else if (filters.view === 'unassigned') conditions.push('t.assignee_id is null');
+  return { where: conditions.join('\n  and '), values };
+}
+
+function bareShapeKey(text: string): string {
+  let hash = 0;
+  for (let index = 0; index < text.length; index++) hash = (hash * 31 + text.charCodeAt(index)) | 0;
+  return (hash >>> 0).toString(36);
+}
+
+/** The queue page's statement as the bare server runs it (name, text, values). */
+export function bareDeskStatement(
+  filters: BareDeskFilters,
+  after: { at: string; id: number } | undefined,
+  limit: number,
+) {
+  const { where, values } = bareDeskWhere(filters, 4);
+  const text = `select ${DESK_QUEUE_COLUMNS}
+from tickets t
+join customers c on c.customer_id = t.customer_id
+join users u on u.id = t.author_id
+left join users a on a.id = t.assignee_id
+where (t.desk_due_at, t.id) > ($1::timestamptz, $2::bigint)
+  and ${where}
+order by t.desk_due_at, t.id
+limit $3::int`;
+  return {
+    name: `desk_queue_${bareShapeKey(text)}`,
+    text,
+    values: [after?.at ?? '-infinity', String(after?.id ?? 0), limit, ...values],
+  };
+}
+
+interface DeskRow {
+  id: string;
+  customer_id: number;
+  customer_name: string;
+  subject: string;
+  department: string;
+  category: string;
+  priority: number;
+  status: string;
+  author_id: string;
+  author_username: string;
+  author_given_name: string;
+  author_family_name: string;
+  author_roles: string[];
+  assignee_id: string | null;
+  assignee_username: string | null;
+  assignee_given_name: string | null;
+  assignee_family_name: string | null;
+  created_at: string;
+  updated_at: string;
+  message_count: number;
+  attachment_count: number;
+  last_reply_staff: boolean;
+  desk_due_at: string | null;
+  overdue: boolean;
+  cursor_at: string;
+}
+
+function toDeskTicket(row: DeskRow) {
+  return {
+    ticket_id: Number(row.id),
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    subject: row.subject,
+    department: row.department,
+    category: row.category,
+    priority: row.priority,
+    status: row.status,
+    author: {
+      user_id: row.author_id,
+      name: `${row.author_given_name} ${row.author_family_name}`.trim() || row.author_username,
+      staff: row.author_roles.some((role) => staffRoles.includes(role)),
+    },
+    assignee:
+      row.assignee_id === null
+        ? null
+        : {
+            user_id: row.assignee_id,
+            name:
+              `${row.assignee_given_name ?? ''} ${row.assignee_family_name ?? ''}`.trim() ||
+              (row.assignee_username ?? ''),
+            staff: true,
+          },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    message_count: row.message_count,
+    attachment_count: row.attachment_count,
+    last_reply_by: row.last_reply_staff ? 'staff' : 'customer',
+    desk_due_at: row.desk_due_at,
+    overdue: row.overdue,
+  };
+}
+
+const deskViewNames = ['new', 'awaiting_desk', 'overdue', 'mine', 'unassigned'];
+const openStatuses = ['new', 'open', 'in_progress', 'awaiting_reply'];
+const deskCursor = z.tuple([z.union([cursorValue.time, z.literal('infinity')]), cursorValue.bigId]);
+
+/** The queue's query as far as the bench sends it; undefined for anything the API would refuse. */
+function deskQuery(query: URLSearchParams, me: string, cursors: Cursors) {
+  const list = (name: string, allowed: readonly string[]) => {
+    const values = (query.get(name) ?? '').split(',').filter((value) => value !== '');
+    return values.every((value) => allowed.includes(value)) ? values : undefined;
+  };
+  const view = query.get('view') ?? undefined;
+  const statuses = list('status', openStatuses);
+  const priorities = list('priority', ['1', '2', '3'])?.map(Number);
+  const categories = list('category', ticketCategories);
+  const limit = Number(query.get('limit') ?? 25);
+  const customer = query.get('customer_id');
+  const assignee = query.get('assignee') ?? undefined;
+  if (
+    (view !== undefined && !deskViewNames.includes(view)) ||
+    !statuses ||
+    !priorities ||
+    !categories ||
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    limit > 100 ||
+    (customer !== null && !/^\d{1,9}$/.test(customer))
+  ) {
+    return undefined;
+  }
+  let after: { at: string; id: number } | undefined;
+  const cursor = query.get('cursor');
+  if (cursor) {
+    try {
+      const [at, id] = cursors.decode('desk-queue', cursor, deskCursor);
+      after = { at, id };
+    } catch {
+      return undefined;
+    }
+  }
+  const filters: BareDeskFilters = {
+    view,
+    customerId: customer === null ? undefined : Number(customer),
+    statuses,
+    priorities,
+    categories,
+    assigneeId: assignee === undefined ? undefined : assignee === 'none' ? null : assignee,
+    me,
+  };
+  return { filters, after, limit };
+}
+
 function placeholders(count: number, from = 1): string {
   return Array.from({ length: count }, (_, index) => `$${index + from}`).join(', ');
 }
@@ -1071,6 +1267,21 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
         headers.link = `</api/v2/customer/${customerId}/invoices?${query.toString()}>; rel="next"`;
       }
       return send(response, 200, items, headers);
+    }
+    if (pathname === '/api/admin/v2/tickets') {
+      const query = new URLSearchParams(queryString);
+      const parsed = deskQuery(query, subjectOf(request.headers.authorization) ?? '', cursors);
+      if (!parsed) return send(response, 400, { status: 400 });
+      const statement = bareDeskStatement(parsed.filters, parsed.after, parsed.limit + 1);
+      const rows = (await pool.query<DeskRow>({ ...statement, types })).rows;
+      const page = rows.slice(0, parsed.limit);
+      const last = rows.length > parsed.limit ? page.at(-1) : undefined;
+      const headers: Record<string, string> = {};
+      if (last) {
+        query.set('cursor', cursors.encode('desk-queue', [last.cursor_at, Number(last.id)]));
+        headers.link = `</api/admin/v2/tickets?${query.toString()}>; rel="next"`;
+      }
+      return send(response, 200, page.map(toDeskTicket), headers);
     }
     if (pathname === '/api/v2/customer') {
       const query = new URLSearchParams(queryString);

@@ -1,5 +1,6 @@
 import {
   type DeviceRole,
+  defaultResponseTargetMinutes,
   departmentForCategory,
   displayIdOf,
   periodOf,
@@ -575,7 +576,13 @@ function buildTickets(options: GenerateOptions, data: ReturnType<typeof build>) 
     'attachments',
     'created',
     'updated',
+    'lastReplyStaff',
+    'deskDue',
+    'assignee',
   ] as const);
+  // The service desk's columns (who wrote last, when the desk's answer is due, the assignee) draw from a
+  // stream of their own, so the tickets themselves stay what they were before these columns existed.
+  const deskRandom = seededRandom(options.seed + 2);
   /** Per ticket (by position), who watches it besides the author. */
   const watchers = new Columns(['position', 'userId'] as const);
   const fill = (template: string, nl: boolean) =>
@@ -641,18 +648,32 @@ function buildTickets(options: GenerateOptions, data: ReturnType<typeof build>) 
     const customerMembers = members.get(customerId) ?? [];
     const author = customerMembers.length && random() < 0.85 ? pick(random, customerMembers) : staffId;
     const priorityDraw = random();
+    const priority = priorityDraw < 0.1 ? 1 : priorityDraw < 0.75 ? 2 : 3;
+    const open = status !== 'closed';
+    // Awaiting the customer's reply: the desk wrote last; a new ticket: its author did.
+    const lastReplyStaff =
+      status === 'awaiting_reply' ? true : status === 'new' ? author === staffId : deskRandom() < 0.5;
+    // As the API keeps it: due from the customer's last message by the priority's default target.
+    const deskDue =
+      open && !lastReplyStaff
+        ? new Date(updated + defaultResponseTargetMinutes[priority] * 60_000).toISOString()
+        : 'infinity';
+    const assignee = open && status !== 'new' && deskRandom() < 0.4 ? staffId : null;
     tickets.push({
       customerId,
       subject: fill(dutch.get(customerId) ? template.nl : template.en, dutch.get(customerId) ?? false),
       department: departmentForCategory[template.category],
       category: template.category,
-      priority: priorityDraw < 0.1 ? 1 : priorityDraw < 0.75 ? 2 : 3,
+      priority,
       status,
       authorId: author,
       messages: status === 'new' ? 1 : int(random, 2, 9),
       attachments: random() < 0.15 ? int(random, 1, 3) : 0,
       created: new Date(created).toISOString(),
       updated: new Date(updated).toISOString(),
+      lastReplyStaff,
+      deskDue,
+      assignee,
     });
     const others = customerMembers.filter((member) => member !== author);
     if (others.length && random() < 0.15) watchers.push({ position, userId: pick(random, others) });
@@ -1018,13 +1039,14 @@ async function insertTickets(client: pg.PoolClient, { tickets, watchers }: Retur
     const slice = (column: unknown[]) => column.slice(start, start + chunk);
     const { rows } = await client.query<{ id: string }>(
       `insert into tickets (customer_id, subject, department, category, priority, status, author_id,
-         message_count, attachment_count, created_at, updated_at)
+         message_count, attachment_count, created_at, updated_at, last_reply_staff, desk_due_at, assignee_id)
        select customer_id, subject, department, category, priority, status, author_id, message_count,
-         attachment_count, created_at, updated_at
+         attachment_count, created_at, updated_at, last_reply_staff, desk_due_at, assignee_id
        from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::smallint[], $6::text[], $7::text[],
-         $8::int[], $9::int[], $10::timestamptz[], $11::timestamptz[]) with ordinality
+         $8::int[], $9::int[], $10::timestamptz[], $11::timestamptz[], $12::bool[], $13::timestamptz[],
+         $14::text[]) with ordinality
          as t(customer_id, subject, department, category, priority, status, author_id, message_count,
-           attachment_count, created_at, updated_at, position)
+           attachment_count, created_at, updated_at, last_reply_staff, desk_due_at, assignee_id, position)
        order by position
        returning id`,
       [
@@ -1039,6 +1061,9 @@ async function insertTickets(client: pg.PoolClient, { tickets, watchers }: Retur
         slice(t.attachments),
         slice(t.created),
         slice(t.updated),
+        slice(t.lastReplyStaff),
+        slice(t.deskDue),
+        slice(t.assignee),
       ],
     );
     for (const row of rows) ids.push(Number(row.id));

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { administrationSuite } from './administration-suite.ts';
 import { customersSuite } from './customers-suite.ts';
+import { deskSuite } from './desk-suite.ts';
 import { landscapeSuite } from './landscape-suite.ts';
 import { machineFacts } from './machine.ts';
 import { peopleSuite } from './people-suite.ts';
@@ -29,6 +30,7 @@ const suites: Suite[] = [
   customersSuite,
   ticketsSuite,
   administrationSuite,
+  deskSuite,
   landscapeSuite,
   trendsSuite,
   peopleSuite,
