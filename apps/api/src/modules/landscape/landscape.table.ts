@@ -57,8 +57,9 @@ export const landscapeRacks = pgTable(
   (table) => [
     index('landscape_racks_list_idx').on(table.customerId, table.name, table.id),
     index('landscape_racks_status_idx').on(table.customerId, table.status, table.name, table.id),
-    // The landscape's text search (list ?q=, global search): any part of at least three characters.
-    index('landscape_racks_text_trgm_idx').using('gin', sql`(${table.name}) gin_trgm_ops`),
+    // The landscape's text search (list ?q=, global search) within one customer (btree_gin with
+    // pg_trgm): any part of at least three characters.
+    index('landscape_racks_text_trgm_idx').using('gin', table.customerId, sql`(${table.name}) gin_trgm_ops`),
   ],
 );
 
@@ -109,7 +110,11 @@ export const landscapeDevices = pgTable(
     index('landscape_devices_status_idx').on(table.customerId, table.status, table.name, table.id),
     index('landscape_devices_rack_idx').on(table.rackId),
     index('landscape_devices_cluster_idx').on(table.clusterId),
-    index('landscape_devices_text_trgm_idx').using('gin', sql`(${table.name}) gin_trgm_ops`),
+    index('landscape_devices_text_trgm_idx').using(
+      'gin',
+      table.customerId,
+      sql`(${table.name}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -136,6 +141,7 @@ export const landscapeVirtualMachines = pgTable(
     index('landscape_vms_cluster_idx').on(table.clusterId),
     index('landscape_vms_text_trgm_idx').using(
       'gin',
+      table.customerId,
       sql`(${table.name} || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`,
     ),
   ],
@@ -169,6 +175,7 @@ export const landscapePrefixes = pgTable(
     index('landscape_prefixes_status_idx').on(table.customerId, table.status, table.prefix),
     index('landscape_prefixes_text_trgm_idx').using(
       'gin',
+      table.customerId,
       sql`(${table.prefix}::text || ' ' || coalesce(${table.description}, '')) gin_trgm_ops`,
     ),
   ],
@@ -195,6 +202,7 @@ export const landscapeIpAddresses = pgTable(
     index('landscape_ips_vm_idx').on(table.virtualMachineId),
     index('landscape_ips_text_trgm_idx').using(
       'gin',
+      table.customerId,
       sql`(${table.address}::text || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`,
     ),
   ],
@@ -218,7 +226,7 @@ export const landscapeKubernetesClusters = pgTable(
   (table) => [
     index('landscape_k8s_list_idx').on(table.customerId, table.name, table.id),
     index('landscape_k8s_status_idx').on(table.customerId, table.status, table.name, table.id),
-    index('landscape_k8s_text_trgm_idx').using('gin', sql`(${table.name}) gin_trgm_ops`),
+    index('landscape_k8s_text_trgm_idx').using('gin', table.customerId, sql`(${table.name}) gin_trgm_ops`),
     uniqueIndex('landscape_k8s_name_idx').on(table.customerId, sql`lower(${table.name})`),
   ],
 );
