@@ -13,6 +13,7 @@ import { benchInvoiceNumber, defaultAdministrationOptions, generateAdministratio
 import { cpuSnapshot } from './machine.ts';
 import { check, formatNumber, type SectionReport, type TargetCheck, table } from './report.ts';
 import type { BenchContext, Suite } from './suite.ts';
+import { same } from './suite.ts';
 import { walk } from './tickets-suite.ts';
 
 /** Issue 13 item 9: p99 ≤ 30 ms at 20 connections and at least 0.8 of the bare handler's req/s. */
@@ -22,7 +23,6 @@ const FILE_TARGETS = { pdf: 200, ubl: 50 };
 const FILE_RUNS = 30;
 const DEEP_PAGE = 500;
 
-const same = (path: string) => () => () => path;
 const ms = (value: number) => formatNumber(value);
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 /** The machine's load averages (1 / 5 / 15 min): the machine may be shared, so figures sit beside them. */

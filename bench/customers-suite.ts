@@ -1,26 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import { seededRandom } from './generate.ts';
 import { type ContenderResult, type LoadResult, measureInTurns, type NextRequest } from './load.ts';
 import { cpuSnapshot, otherWorkShare } from './machine.ts';
 import { check, formatNumber, type SectionReport, type TargetCheck, table } from './report.ts';
 import type { ServerHandle } from './server-handle.ts';
 import type { BenchContext, Suite } from './suite.ts';
+import { shuffled } from './suite.ts';
 
 /** Three-letter fragments as a user types them; on the generated set each matches 185–1,406 customers. */
 export const SEARCH_FRAGMENTS = ['ber', 'ijk', 'ana', 'hol', 'ing', 'kok'];
 
 /** The caller is provider staff: global company-read, so every customer is readable. */
 const USERNAME = 'staff-viewer';
-
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const random = seededRandom(seed);
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index--) {
-    const other = Math.floor(random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
-  }
-  return copy;
-}
 
 function cycle(values: readonly string[]): () => () => string {
   return () => {

@@ -14,6 +14,7 @@ import { measureInTurns } from './load.ts';
 import { cpuSnapshot } from './machine.ts';
 import { check, formatNumber, type SectionReport, type TargetCheck, table } from './report.ts';
 import type { BenchContext, Suite } from './suite.ts';
+import { same } from './suite.ts';
 import { walk } from './tickets-suite.ts';
 
 /**
@@ -68,7 +69,6 @@ function shapes(bigCustomerId: number): Shape[] {
 }
 
 const pathOf = (shape: Shape) => (shape.query ? `${QUEUE}?${shape.query}` : QUEUE);
-const same = (path: string) => () => () => path;
 const ms = (value: number) => formatNumber(value);
 
 async function runSuite(context: BenchContext): Promise<SectionReport> {

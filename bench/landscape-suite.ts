@@ -6,6 +6,7 @@ import { defaultGenerateOptions } from './generate.ts';
 import { cpuSnapshot } from './machine.ts';
 import { check, formatNumber, type SectionReport, type TargetCheck, table } from './report.ts';
 import type { BenchContext, Suite } from './suite.ts';
+import { same } from './suite.ts';
 import { walk } from './tickets-suite.ts';
 
 /** Issue #11 item 8: p99 ≤ 30 ms at 20 connections and at least 0.8 of the bare handler's req/s. */
@@ -15,7 +16,6 @@ const SAME_SPEED_MIN = 0.9;
 const DEEP_PAGE = 500;
 const KINDS = ['devices', 'virtual-machines'] as const satisfies readonly LandscapeKind[];
 
-const same = (path: string) => () => () => path;
 const ms = (value: number) => formatNumber(value);
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 

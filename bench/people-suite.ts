@@ -9,10 +9,10 @@ import { invoicesSearchQuery } from '../apps/api/src/modules/invoices/invoices.s
 import { ticketsSearchQuery } from '../apps/api/src/modules/tickets/tickets.search.ts';
 import { PEOPLE_SQL } from './bare-server.ts';
 import { compareAnswers, type MeasuredEndpoint, measureEndpoint, otherWorkNote } from './customers-suite.ts';
-import { seededRandom } from './generate.ts';
 import { cpuSnapshot } from './machine.ts';
 import { formatNumber, type SectionReport, type TargetCheck } from './report.ts';
 import type { BenchContext, Suite } from './suite.ts';
+import { rotate, same, shuffled } from './suite.ts';
 
 /** Issue 14 item 8: search p99 ≤ 50 ms, contact list p99 ≤ 30 ms, each at ≥ 0.8 of the bare handler. */
 const SEARCH_TARGETS = { minRatio: 0.8, maxP99Ms: 50 };
@@ -27,23 +27,6 @@ const FRAGMENTS = ['jansen', 'back-up', 'mulder', 'ber', 'ijk', 'dns', 'emma', '
 
 interface Endpoint extends MeasuredEndpoint {
   caller: 'owner' | 'staff';
-}
-
-const same = (path: string) => () => () => path;
-function rotate(values: readonly string[]): () => () => string {
-  return () => {
-    let index = 0;
-    return () => values[index++ % values.length] as string;
-  };
-}
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const random = seededRandom(seed);
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index--) {
-    const other = Math.floor(random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
-  }
-  return copy;
 }
 
 /**

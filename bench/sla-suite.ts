@@ -15,10 +15,10 @@ import { createUsageRepo, USAGE_SQL } from '../apps/api/src/modules/usage/usage.
 import { createUsageService } from '../apps/api/src/modules/usage/usage.service.ts';
 import { REPORT_LIST_BARE_SQL, USAGE_ENTRIES_SQL, USAGE_PERIODS_SQL } from './bare-server.ts';
 import { compareAnswers, type MeasuredEndpoint, measureEndpoint, otherWorkNote } from './customers-suite.ts';
-import { seededRandom } from './generate.ts';
 import { cpuSnapshot } from './machine.ts';
 import { check, formatNumber, type TargetCheck } from './report.ts';
 import type { BenchContext, Suite } from './suite.ts';
+import { rotate, shuffled } from './suite.ts';
 
 const APPLICATIONS = 2000;
 const PDF_RUNS = 20;
@@ -31,23 +31,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
-
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const random = seededRandom(seed);
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index--) {
-    const other = Math.floor(random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
-  }
-  return copy;
-}
-
-function rotate(values: readonly string[]): () => () => string {
-  return () => {
-    let index = 0;
-    return () => values[index++ % values.length] as string;
-  };
-}
 
 const load = () =>
   loadavg()

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type BenchDatabase, openBenchDatabase } from './database.ts';
+import { seededRandom } from './generate.ts';
 import type { SectionReport } from './report.ts';
 import { type ServerHandle, startServerProcess } from './server-handle.ts';
 import type { ServerKind } from './server-process.ts';
@@ -123,4 +124,26 @@ export function createContext(settings: BenchSettings, log: (line: string) => vo
       }
     },
   };
+}
+
+/** A path that stays the same for every request of a load run. */
+export const same = (path: string) => () => () => path;
+
+/** Paths taken in turn, from the first again for every load run. */
+export function rotate(values: readonly string[]): () => () => string {
+  return () => {
+    let index = 0;
+    return () => values[index++ % values.length] as string;
+  };
+}
+
+/** A copy in an order of its own that is the same on every run (Fisher–Yates with a seeded random). */
+export function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const random = seededRandom(seed);
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
 }

@@ -7,11 +7,11 @@ import {
   otherWorkNote,
   type SideResult,
 } from './customers-suite.ts';
-import { seededRandom } from './generate.ts';
 import { cpuSnapshot } from './machine.ts';
 import { check, formatNumber, type SectionReport, type TargetCheck, table } from './report.ts';
 import type { ServerHandle } from './server-handle.ts';
 import type { BenchContext, Suite } from './suite.ts';
+import { rotate, same, shuffled } from './suite.ts';
 
 /** Issue #4 item 7: p99 ≤ 30 ms at 20 connections and at least 0.7 of the bare handler's req/s. */
 const TARGETS = { minRatio: 0.7, maxP99Ms: 30 };
@@ -26,25 +26,6 @@ const FILTER = 'status=open,in_progress,awaiting_reply&priority=1,2';
 
 interface Endpoint extends MeasuredEndpoint {
   caller: 'owner' | 'staff';
-}
-
-const same = (path: string) => () => () => path;
-
-function rotate(values: readonly string[]): () => () => string {
-  return () => {
-    let index = 0;
-    return () => values[index++ % values.length] as string;
-  };
-}
-
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const random = seededRandom(seed);
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index--) {
-    const other = Math.floor(random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
-  }
-  return copy;
 }
 
 /**
