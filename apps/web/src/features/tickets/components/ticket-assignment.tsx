@@ -67,6 +67,7 @@ export function TicketAssignment({ ticket, customerId }: { ticket: Ticket; custo
       <Group gap="xs" align="flex-end" wrap="wrap">
         <Select
           label={t('assignment.choose')}
+          placeholder={t('assignment.choosePlaceholder')}
           data={options}
           value={choice}
           onChange={setChoice}
