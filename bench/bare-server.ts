@@ -6,6 +6,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
 import {
+  keysOf,
   landscapeListSql,
   listStatementName,
   listValues,
@@ -890,15 +891,10 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     ) {
       return { status: 400 as const };
     }
-    const keys = (kind: string) =>
-      ids.flatMap((id) => {
-        const key = id.startsWith(`${kind}/`) ? id.slice(kind.length + 1) : '';
-        return /^\d{1,10}$/.test(key) && Number(key) <= 2_147_483_647 ? [Number(key)] : [];
-      });
     const servers = await run<Row>(LANDSCAPE_SERVERS_BY_ID_SQL_COPY, [
       customerId,
-      keys('devices'),
-      keys('virtual-machines'),
+      keysOf(ids, 'devices'),
+      keysOf(ids, 'virtual-machines'),
     ]);
     const known = new Set(servers.map((row) => `${row.kind}/${row.id}`));
     if (!ids.every((id) => known.has(id))) return { status: 404 as const };
