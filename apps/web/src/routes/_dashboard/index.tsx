@@ -8,7 +8,9 @@ export const Route = createFileRoute('/_dashboard/')({
   loader: ({ context: { session } }) => {
     const customerId = session.selected.get()?.id;
     if (customerId !== undefined)
-      void session.queryClient.prefetchQuery(dashboardQueries.customer(session.api, customerId));
+      void session.queryClient
+        .ensureQueryData(dashboardQueries.customer(session.api, customerId))
+        .catch(() => undefined);
   },
   component: HomePage,
 });
