@@ -98,6 +98,7 @@ import { createIdentityAdmin } from './modules/users/identity.sources.ts';
 import type { IdentityAdmin } from './modules/users/identity-admin.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
 import { createMeService } from './modules/users/me.service.ts';
+import { createMembershipsCache } from './modules/users/memberships-cache.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -188,7 +189,16 @@ export async function buildApp({
   });
 
   const usersRepo = createUsersRepo(db);
-  const users = createUsersService(usersRepo, { rolePrefix: config.PROVIDER_ROLE_PREFIX });
+  const membershipsCache = createMembershipsCache({
+    pool: db.$client,
+    read: usersRepo.membershipsOf,
+    log: app.log,
+  });
+  app.addHook('onClose', () => membershipsCache.close());
+  const users = createUsersService(usersRepo, {
+    rolePrefix: config.PROVIDER_ROLE_PREFIX,
+    memberships: membershipsCache.get,
+  });
   const me = createMeService(usersRepo, users);
   const cursors = createCursors(await cursorSecret(db, config.CURSOR_SECRET));
   const audit = createAuditLog(db);
@@ -417,7 +427,7 @@ export async function buildApp({
     repo: contactsRepo,
     audit,
     cursors,
-    logins: createLoginHooks(loginsRepo, loginSync),
+    logins: createLoginHooks(loginsRepo, loginSync, membershipsCache),
   });
   await app.register(contactRoutes, { contacts });
   const logins = createLoginsService({
@@ -431,6 +441,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     brandName: config.BRAND_NAME,
     log: app.log,
+    memberships: membershipsCache,
   });
   await app.register(loginRoutes, { logins, me });
   // Stale logins (the IdP did not answer) are pushed again every minute until it does.

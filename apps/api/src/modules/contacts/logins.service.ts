@@ -31,13 +31,23 @@ export interface LoginHooks {
   committed(userId: string): Promise<void>;
 }
 
-export function createLoginHooks(repo: LoginsRepo, sync: LoginSync): LoginHooks {
+/** Said after a commit that changed memberships; resolves once every API process refuses what went. */
+export interface MembershipsSettle {
+  settle(): Promise<void>;
+}
+
+export function createLoginHooks(
+  repo: LoginsRepo,
+  sync: LoginSync,
+  memberships: MembershipsSettle,
+): LoginHooks {
   return {
     async changed(tx, userId) {
       await repo.markStale(userId, tx);
       await retireIfUnused(repo, tx, userId);
     },
     async committed(userId) {
+      await memberships.settle();
       await sync.sync(userId);
     },
   };
@@ -54,6 +64,7 @@ export interface LoginsDeps {
   publicUrl: string;
   brandName: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  memberships: MembershipsSettle;
 }
 
 const identityUnavailable = () =>
@@ -76,6 +87,11 @@ const lastOwner = () =>
  */
 export function createLoginsService(deps: LoginsDeps) {
   const { repo, contactsRepo, contacts, identity, sync, audit } = deps;
+  /** After a membership changed: answered only once every process refuses the old rights. */
+  const committed = async (userId: string) => {
+    await deps.memberships.settle();
+    return sync.sync(userId);
+  };
 
   async function record(
     tx: Transaction,
@@ -196,7 +212,7 @@ export function createLoginsService(deps: LoginsDeps) {
           `invited ${contact.email} as ${role}`,
         );
       });
-      await sync.sync(login.id);
+      await committed(login.id);
       try {
         await sendInvitation(caller, customerId, login.id, login.username, contact);
       } catch (error) {
@@ -234,7 +250,7 @@ export function createLoginsService(deps: LoginsDeps) {
         );
         return user;
       });
-      if (userId) await sync.sync(userId);
+      if (userId) await committed(userId);
       return contacts.detail(caller, customerId, contactId);
     },
 
@@ -262,7 +278,7 @@ export function createLoginsService(deps: LoginsDeps) {
         );
         return user;
       });
-      const synced = await sync.sync(userId);
+      const synced = await committed(userId);
       return {
         contact: await contacts.detail(caller, customerId, contactId),
         identity: synced ? 'removed' : 'pending',

@@ -19,16 +19,15 @@ export interface KnownUser {
 
 interface Options {
   rolePrefix: string;
+  /**
+   * Where memberships come from: the per-process cache that is never stale (memberships-cache.ts,
+   * docs/decisions/0015), or PostgreSQL on every call when none is given.
+   */
+  memberships?: (userId: string) => Promise<Membership[]>;
 }
 
-/**
- * Memberships are read from PostgreSQL whenever a request needs them (once per request, one indexed
- * lookup by a prepared statement), never kept in memory: a revoked role is refused on the very next
- * request in every API process. A cache invalidated by LISTEN/NOTIFY was tried and measured: the
- * notification can reach a busy process after the next request (docs/decisions).
- */
-export function createUsersService(repo: UsersRepo, { rolePrefix }: Options) {
-  const memberships = (userId: string): Promise<Membership[]> => repo.membershipsOf(userId);
+export function createUsersService(repo: UsersRepo, { rolePrefix, ...options }: Options) {
+  const memberships = options.memberships ?? ((userId: string) => repo.membershipsOf(userId));
 
   /** DESIGN.md §2: customer rights from memberships, global rights from the IdP's client roles. */
   async function rightsFor(userId: string, globalRoles: readonly string[]): Promise<RightsMap> {
