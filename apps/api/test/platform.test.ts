@@ -210,6 +210,12 @@ describe('security headers and problems', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
     expect(response.json).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND', type: 'about:blank' });
+    // The security headers are on problems too (set once per request, before routing).
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    for (const header of ['strict-transport-security', 'x-content-type-options', 'referrer-policy']) {
+      expect(response.headers.get(header), header).toBeTruthy();
+    }
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     const post = await call(server, 'POST', '/api/v2/customer/1001', { body: {} });
     expect(post.status).toBe(404);
     expect((post.json as { request_id: string }).request_id).toBe(post.headers.get('x-request-id'));

@@ -1,7 +1,8 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type pg from 'pg';
 import { AppError } from '../lib/app-error.ts';
 import { postgresRateLimitStore } from './rate-limit-store.ts';
@@ -33,10 +34,30 @@ function exemptFromRateLimit(request: FastifyRequest): boolean {
   return !url.startsWith('/api/') || url === '/api/openapi.json' || url.startsWith('/api/docs');
 }
 
+/**
+ * The headers helmet sets for these options, worked out once at start. (@fastify/helmet built a new
+ * helmet per request, parsing the CSP each time: 3.6 % of the API's CPU in the bench's profile.)
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 /** Security headers (CSP without inline script), no-store on API answers, and rate limiting. */
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, { connectOrigins, analyticsOrigin, rateLimitMax, pool }) => {
-    await app.register(helmet, {
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -56,6 +77,11 @@ export const securityPlugin = fp<SecurityOptions>(
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    // On every answer, errors and not-found included.
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
 
     app.addHook('onSend', async (_request, reply, payload) => {
