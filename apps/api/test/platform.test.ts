@@ -74,10 +74,15 @@ describe('operations', () => {
     expect((await call(server, 'GET', '/readyz')).json).toEqual({ status: 'ready' });
   });
 
-  it('serves Prometheus metrics to loopback', async () => {
+  it('serves Prometheus metrics to loopback, with the duration of every route', async () => {
+    expect((await call(server, 'GET', '/api/v2/customer')).status).toBe(401);
     const metrics = await call(server, 'GET', '/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toContain('http_request_duration_seconds_bucket');
+    // API routes are measured, not only the operations routes beside the hook.
+    expect(metrics.text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/v2\/customer",status="401"\} [1-9]/,
+    );
     expect(metrics.text).toContain('process_cpu_user_seconds_total');
   });
 

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import client from 'prom-client';
 import { z } from 'zod';
@@ -11,8 +12,11 @@ interface OpsOptions {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** Operations: liveness, readiness (database reachable) and Prometheus metrics. */
-export const opsRoutes: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, metricsToken }) => {
+/**
+ * Operations: liveness, readiness (database reachable) and Prometheus metrics. Not encapsulated
+ * (fastify-plugin): the request-duration hook must see every route, not only these.
+ */
+const operations: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, metricsToken }) => {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const duration = new client.Histogram({
@@ -22,7 +26,7 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       {
         method: request.method,
@@ -31,6 +35,7 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, 
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   const tags = ['operations'];
@@ -98,3 +103,5 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, 
     },
   );
 };
+
+export const opsRoutes = fp(operations, { name: 'operations' });
