@@ -84,9 +84,9 @@ export const securityPlugin = fp<SecurityOptions>(
       done();
     });
 
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-      return payload;
+      done(null, payload);
     });
 
     await app.register(rateLimit, {
