@@ -1,5 +1,5 @@
 import type { MetricName } from '@portaal/contracts';
-import { index, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row per server, metric and minute (DESIGN.md §8). Rows arrive in time order and, from the seed,
@@ -16,4 +16,30 @@ export const metricSamples = pgTable(
     value: real('value').notNull(),
   },
   (table) => [index('metric_samples_brin').using('brin', table.serverId, table.metric, table.at)],
+);
+
+/**
+ * The newest CPU, memory and load sample of every server (decision 0016): what the server overview and
+ * the dashboard read instead of searching metric_samples once per server. Kept by statement triggers
+ * on metric_samples (migration 0016), so every writer keeps it, whatever it is: the bench generator, a
+ * collector, a test. For CPU, `recent` holds the samples of the 15 minutes up to the newest and
+ * `mean_15m` their mean, the sustained load that marks a server as busy; its index finds the busy
+ * servers without a list of servers. Other metrics keep empty arrays and no mean, so their updates
+ * change no indexed column and stay on their page (fillfactor 50, set in the migration).
+ */
+export const metricLatest = pgTable(
+  'metric_latest',
+  {
+    serverId: text('server_id').notNull(),
+    metric: text('metric').$type<MetricName>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
+    value: real('value').notNull(),
+    recentAt: timestamp('recent_at', { withTimezone: true, mode: 'string' }).array().notNull(),
+    recent: real('recent').array().notNull(),
+    mean15m: doublePrecision('mean_15m'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.serverId, table.metric] }),
+    index('metric_latest_sustained_idx').on(table.metric, table.mean15m),
+  ],
 );
