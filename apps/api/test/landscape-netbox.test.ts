@@ -237,6 +237,12 @@ describe('NetBox landscape source', () => {
       'virtual-machines/201',
       'virtual-machines/202',
     ]);
+    // The dashboard's offline figure: counted over the same list, the first ones in its order.
+    const offline = servers.filter((server) => server.status === 'offline');
+    expect(await netboxSource.offlineServers(1001, 1)).toEqual({
+      count: offline.length,
+      servers: offline.slice(0, 1),
+    });
     const k8s = await netboxSource.kubernetesCluster(1001, 12);
     expect(k8s).toMatchObject({
       name: 'nb-k8s',

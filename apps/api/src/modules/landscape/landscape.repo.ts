@@ -208,6 +208,35 @@ export const LANDSCAPE_SERVERS_SQL = serversSql(false);
 export const LANDSCAPE_SERVERS_BY_ID_SQL = serversSql(true);
 
 /**
+ * A customer's offline servers: how many, and the first $2 by name ($1 customer_id), with the
+ * count beside them (one row with null ids when none is offline). Each kind is read in name order
+ * from its (customer_id, status, name, id) index and stops after $2; locations are joined for those
+ * few, so nothing is sorted and no more than the count's index entries are read.
+ */
+export const LANDSCAPE_OFFLINE_SERVERS_SQL = `select t.total, o.kind, o.id, o.name, o.status,
+  case o.kind when 'devices' then concat_ws(' · ', s.name, r.name) else c.name end as location
+from (
+  select (select count(*) from landscape_devices
+      where customer_id = $1 and status = 'offline' and role = 'server')
+    + (select count(*) from landscape_virtual_machines where customer_id = $1 and status = 'offline') as total
+) t
+left join (
+  select * from (
+    (select 'devices' as kind, id, name, status from landscape_devices
+      where customer_id = $1 and status = 'offline' and role = 'server' order by name, id limit $2)
+    union all
+    (select 'virtual-machines', id, name, status from landscape_virtual_machines
+      where customer_id = $1 and status = 'offline' order by name, id limit $2)
+  ) servers order by name, kind, id limit $2
+) o on true
+left join landscape_devices d on o.kind = 'devices' and d.id = o.id
+left join landscape_sites s on s.id = d.site_id
+left join landscape_racks r on r.id = d.rack_id
+left join landscape_virtual_machines m on o.kind = 'virtual-machines' and m.id = o.id
+left join landscape_clusters c on c.id = m.cluster_id
+order by o.name, o.kind, o.id`;
+
+/**
  * The integer keys of the object ids of one kind; other kinds and keys no row can have are left out
  * (the parameters of LANDSCAPE_SERVERS_BY_ID_SQL; the bench's bare baseline uses it too).
  */
@@ -221,6 +250,13 @@ type Row = Record<string, unknown>;
 
 const str = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const num = (value: unknown) => Number(value ?? 0);
+const serverOf = (row: Row): Server => ({
+  server_id: objectId(row.kind as 'devices', String(row.id)),
+  name: String(row.name),
+  kind: row.kind as Server['kind'],
+  status: row.status as LandscapeStatus,
+  location: str(row.location) || null,
+});
 const ref = (kind: LandscapeKind | null, key: unknown, name: unknown): LandscapeRef | null =>
   name === null || name === undefined
     ? null
@@ -556,15 +592,21 @@ export function createDatabaseLandscapeSource(db: Database): LandscapeSource {
             keysOf(ids, 'virtual-machines'),
           ])
         : await query(LANDSCAPE_SERVERS_SQL, [customerId]);
-      return rows.map(
-        (row): Server => ({
-          server_id: objectId(row.kind as 'devices', String(row.id)),
-          name: String(row.name),
-          kind: row.kind as Server['kind'],
-          status: row.status as LandscapeStatus,
-          location: str(row.location) || null,
-        }),
-      );
+      return rows.map(serverOf);
+    },
+
+    async offlineServers(customerId, limit) {
+      // Prepared once per connection: the dashboard asks on every load, and planning the nine
+      // joins and subqueries cost about as much as running them.
+      const { rows } = await client.query<Row>({
+        name: 'landscape_offline_servers',
+        text: LANDSCAPE_OFFLINE_SERVERS_SQL,
+        values: [customerId, limit],
+      });
+      return {
+        count: num(rows[0]?.total),
+        servers: rows.filter((row) => row.id !== null).map(serverOf),
+      };
     },
 
     async kubernetesCluster(customerId, clusterId): Promise<KubernetesClusterAccess | undefined> {

@@ -13,7 +13,7 @@ import type { Cursors } from '../../lib/cursor.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import { kubeconfigYaml } from './kubeconfig.ts';
 import { decodeLandscapeCursor, encodeLandscapeCursor } from './landscape.cursor.ts';
-import type { LandscapeSource } from './landscape.source.ts';
+import type { LandscapeSource, OfflineServers } from './landscape.source.ts';
 
 export interface LandscapeDeps {
   source: LandscapeSource;
@@ -89,6 +89,11 @@ export function createLandscapeService({ source, audit, cursors, oidc }: Landsca
     /** The customer's servers (devices with role server and the VMs); server_id is the object id. */
     servers(customerId: number, ids?: readonly string[]): Promise<Server[]> {
       return source.servers(customerId, ids);
+    },
+
+    /** How many of the customer's servers are offline, and the first `limit` of them by name. */
+    offlineServers(customerId: number, limit: number): Promise<OfflineServers> {
+      return source.offlineServers(customerId, limit);
     },
 
     /** The kubeconfig of a cluster (no secret in it), and an audit event for the download. */

@@ -35,6 +35,11 @@ export interface KubernetesClusterAccess extends LandscapeKubernetesCluster {
   ca_certificate: string;
 }
 
+export interface OfflineServers {
+  count: number;
+  servers: Server[];
+}
+
 /**
  * Where the landscape comes from (DESIGN.md §8): the portal database (default, seeded) or NetBox.
  * Every call is scoped to one customer; an object of another customer is simply not found (undefined).
@@ -45,5 +50,7 @@ export interface LandscapeSource {
   summary(customerId: number): Promise<LandscapeSummary>;
   /** The customer's servers; with `ids`, only those of them (ids that are not the customer's are left out). */
   servers(customerId: number, ids?: readonly string[]): Promise<Server[]>;
+  /** How many of the customer's servers are offline, and the first `limit` of them by name. */
+  offlineServers(customerId: number, limit: number): Promise<OfflineServers>;
   kubernetesCluster(customerId: number, clusterId: number): Promise<KubernetesClusterAccess | undefined>;
 }

@@ -482,6 +482,12 @@ export function createNetboxLandscapeSource(options: NetboxOptions): LandscapeSo
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
 
+    async offlineServers(customerId, limit) {
+      // The snapshot is in memory (cached for a minute): filtering it is as cheap as any query.
+      const offline = (await this.servers(customerId)).filter((server) => server.status === 'offline');
+      return { count: offline.length, servers: offline.slice(0, limit) };
+    },
+
     async kubernetesCluster(customerId, clusterId): Promise<KubernetesClusterAccess | undefined> {
       const snap = await snapshot(customerId);
       const raw = snap?.clusters.find((c) => num(c.id) === clusterId && clusterType(c) === 'kubernetes');

@@ -22,6 +22,19 @@ export interface SeriesAnswer {
   series: TrendSeries[];
 }
 
+/** Which servers are under sustained load (the dashboard's busy servers). */
+export interface SustainedRequest {
+  /** The least mean CPU of the last 15 minutes (`cpu_15m`, %) that counts. */
+  percent: number;
+  /** The customer's `prometheus_tenant` link, when it has one. */
+  tenant: string | null;
+  /**
+   * The customer's servers, for a source that can only ask about named servers (Prometheus without
+   * a tenant label); a source with an index of its own never calls it.
+   */
+  servers(): Promise<MetricServer[]>;
+}
+
 /**
  * Where trend metrics come from (DESIGN.md §8): the database (default, seeded) or Prometheus. The
  * trends service has checked that every server belongs to the customer before asking.
@@ -32,6 +45,12 @@ export interface MetricsSource {
   series(request: SeriesRequest): Promise<SeriesAnswer>;
   /** The latest CPU, memory and load of each server, when measured in the last 15 minutes. */
   current(servers: MetricServer[], tenant: string | null): Promise<Map<string, ServerLoad>>;
+  /**
+   * The servers whose sustained CPU (`cpu_15m`) is at least `percent`, with their current load, by
+   * server id, without reading every server's load. The answer may hold servers of other customers
+   * (the database source finds them in an index over all series): the caller keeps the customer's.
+   */
+  sustained(request: SustainedRequest): Promise<Map<string, ServerLoad>>;
 }
 
 /** Bucket starts from `from` in steps until `to` (exclusive), in Unix seconds. */

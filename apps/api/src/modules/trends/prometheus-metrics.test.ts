@@ -307,6 +307,21 @@ describe.skipIf(missing.length > 0)('Prometheus metrics source', () => {
     expect(current.get('devices/11')?.cpu_15m).toBeCloseTo(25, 1);
     expect(current.get('virtual-machines/12')).toMatchObject({ load: 0.5, memory: 80 });
   });
+
+  it('finds the servers under sustained load with one comparison, then reads only their load', async () => {
+    const ask = (percent: number, tenant: string | null) =>
+      source.sustained({ percent, tenant, servers: async () => servers });
+    const busy = await ask(50, TENANT);
+    expect([...busy.keys()]).toEqual(['virtual-machines/12']);
+    expect(busy.get('virtual-machines/12')).toMatchObject({ load: 0.5, memory: 80 });
+    expect(busy.get('virtual-machines/12')?.cpu_15m).toBeCloseTo(60, 1);
+    // The other customer's gk-web01 at 100 % stays out by its tenant label…
+    expect((await ask(85, TENANT)).size).toBe(0);
+    // …and without a tenant link the name alone decides, as for the graphs: both gk-web01 machines
+    // are one server of 2 × 1 core, (25 % + 100 %) / 2 busy.
+    expect([...(await ask(62, null)).keys()]).toEqual(['devices/11']);
+    expect((await source.sustained({ percent: 1, tenant: TENANT, servers: async () => [] })).size).toBe(0);
+  });
 });
 
 describe('Prometheus metrics source, unreachable', () => {

@@ -96,6 +96,32 @@ export function createPrometheusMetrics(options: PrometheusOptions): MetricsSour
     return Number.isFinite(value) ? round2(value) : null;
   };
 
+  async function current(servers: MetricServer[], tenant: string | null): Promise<Map<string, ServerLoad>> {
+    const loads = new Map<string, ServerLoad>();
+    if (servers.length === 0) return loads;
+    const byName = new Map(servers.map((server) => [server.name, server.id]));
+    const S = selector(servers, tenant);
+    // CPU as a rate over 15 minutes is its mean over them: the sustained load.
+    const wanted = [
+      ['cpu', queries.cpu(S, L, '5m')],
+      ['memory', queries.memory(S, L, '5m')],
+      ['load', queries.load(S, L, '5m')],
+      ['cpu_15m', queries.cpu(S, L, '15m')],
+    ] as const;
+    const results = await Promise.all(wanted.map(([, query]) => call('query', { query })));
+    wanted.forEach(([metric], metricIndex) => {
+      for (const entry of results[metricIndex] ?? []) {
+        const id = byName.get(entry.metric[L] ?? '');
+        if (!id || !entry.value) continue;
+        const at = new Date(entry.value[0] * 1000).toISOString();
+        const load = loads.get(id) ?? { at, cpu: null, memory: null, load: null, cpu_15m: null };
+        load[metric] = parse(entry.value[1]);
+        loads.set(id, load);
+      }
+    });
+    return loads;
+  }
+
   return {
     usesTenant: true,
 
@@ -136,30 +162,19 @@ export function createPrometheusMetrics(options: PrometheusOptions): MetricsSour
       return { timestamps, series };
     },
 
-    async current(servers: MetricServer[], tenant: string | null) {
-      const loads = new Map<string, ServerLoad>();
-      if (servers.length === 0) return loads;
-      const byName = new Map(servers.map((server) => [server.name, server.id]));
-      const S = selector(servers, tenant);
-      // CPU as a rate over 15 minutes is its mean over them: the sustained load.
-      const wanted = [
-        ['cpu', queries.cpu(S, L, '5m')],
-        ['memory', queries.memory(S, L, '5m')],
-        ['load', queries.load(S, L, '5m')],
-        ['cpu_15m', queries.cpu(S, L, '15m')],
-      ] as const;
-      const results = await Promise.all(wanted.map(([, query]) => call('query', { query })));
-      wanted.forEach(([metric], metricIndex) => {
-        for (const entry of results[metricIndex] ?? []) {
-          const id = byName.get(entry.metric[L] ?? '');
-          if (!id || !entry.value) continue;
-          const at = new Date(entry.value[0] * 1000).toISOString();
-          const load = loads.get(id) ?? { at, cpu: null, memory: null, load: null, cpu_15m: null };
-          load[metric] = parse(entry.value[1]);
-          loads.set(id, load);
-        }
+    current,
+
+    async sustained({ percent, tenant, servers }) {
+      // Prometheus keeps no list of its own to match names against, so it asks about the customer's
+      // servers; the comparison leaves only the busy ones in the answer, whose loads are then read.
+      const list = await servers();
+      if (list.length === 0) return new Map<string, ServerLoad>();
+      const byName = new Map(list.map((server) => [server.name, server]));
+      const busy = await call('query', {
+        query: `${queries.cpu(selector(list, tenant), L, '15m')} >= ${Number(percent)}`,
       });
-      return loads;
+      const found = busy.flatMap((entry) => byName.get(entry.metric[L] ?? '') ?? []);
+      return found.length ? current(found, tenant) : new Map<string, ServerLoad>();
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type MetricsSource,
   round2,
   type SeriesRequest,
+  type SustainedRequest,
 } from './metrics-source.ts';
 
 /**
@@ -26,23 +27,28 @@ export const TRENDS_BUCKETS_SQL = `
   ) buckets`;
 
 /**
- * The newest CPU, memory and load sample of each server in the last minutes, and the mean CPU over
- * those minutes as metric `cpu_15m` (sustained load, see serverAttention).
+ * The newest CPU, memory and load of each server when measured in the last minutes, and the mean CPU
+ * of the 15 minutes up to its newest sample (`cpu_15m`, sustained load, see serverAttention): one
+ * primary-key read per series in metric_latest (decision 0016). $1 server ids, $2 window in seconds.
  */
 const LATEST = `
-  select * from (
-    select distinct on (server_id, metric) server_id, metric, at::text as at, value
-    from metric_samples
-    where server_id = any($1::text[]) and metric in ('cpu', 'memory', 'load')
-      and at > now() - make_interval(secs => $2::int) and at <= now()
-    order by server_id, metric, at desc
-  ) latest
-  union all
-  select server_id, 'cpu_15m', max(at)::text, avg(value)
-  from metric_samples
-  where server_id = any($1::text[]) and metric = 'cpu'
-    and at > now() - make_interval(secs => $2::int) and at <= now()
-  group by server_id`;
+  select server_id, metric, at::text as at, value, mean_15m
+  from metric_latest
+  where server_id = any($1::text[]) and metric in ('cpu', 'memory', 'load')
+    and at > now() - make_interval(secs => $2::int) and at <= now()`;
+
+/**
+ * Every server measured in the last minutes whose sustained CPU is at least $1 %, by the index on
+ * (metric, mean_15m), with its newest memory and load: no list of servers needed. The table holds no
+ * customer: the trends service keeps the customer's servers. $2 window in seconds.
+ */
+const SUSTAINED = `
+  select l.server_id, l.metric, l.at::text as at, l.value, l.mean_15m
+  from metric_latest c
+  join metric_latest l on l.server_id = c.server_id and l.metric in ('cpu', 'memory', 'load')
+    and l.at > now() - make_interval(secs => $2::int) and l.at <= now()
+  where c.metric = 'cpu' and c.mean_15m >= $1::float8
+    and c.at > now() - make_interval(secs => $2::int) and c.at <= now()`;
 
 interface BucketRow extends Record<string, unknown> {
   server_id: string;
@@ -55,9 +61,24 @@ interface BucketRow extends Record<string, unknown> {
 
 interface LatestRow extends Record<string, unknown> {
   server_id: string;
-  metric: MetricName | 'cpu_15m';
+  metric: 'cpu' | 'memory' | 'load';
   at: string;
   value: number;
+  mean_15m: number;
+}
+
+/** Latest rows as loads by server: the newest of the server's samples gives `at`. */
+function loadsOf(rows: LatestRow[]): Map<string, ServerLoad> {
+  const loads = new Map<string, ServerLoad>();
+  for (const row of rows) {
+    const at = new Date(row.at).toISOString();
+    const load = loads.get(row.server_id) ?? { at, cpu: null, memory: null, load: null, cpu_15m: null };
+    if (at > load.at) load.at = at;
+    load[row.metric] = round2(Number(row.value));
+    if (row.metric === 'cpu') load.cpu_15m = round2(Number(row.mean_15m));
+    loads.set(row.server_id, load);
+  }
+  return loads;
 }
 
 /**
@@ -111,30 +132,12 @@ export function createDatabaseMetrics(db: Database): MetricsSource {
 
     async current(servers: MetricServer[]) {
       const ids = servers.map((server) => server.id);
-      const loads = new Map<string, ServerLoad>();
-      if (ids.length === 0) return loads;
-      const result = await client.query<LatestRow>(LATEST, [ids, CURRENT_WINDOW_SECONDS]);
-      for (const row of result.rows) {
-        const load = loads.get(row.server_id) ?? {
-          at: new Date(row.at).toISOString(),
-          cpu: null,
-          memory: null,
-          load: null,
-          cpu_15m: null,
-        };
-        const at = new Date(row.at).toISOString();
-        if (at > load.at) load.at = at;
-        if (
-          row.metric === 'cpu' ||
-          row.metric === 'memory' ||
-          row.metric === 'load' ||
-          row.metric === 'cpu_15m'
-        ) {
-          load[row.metric] = round2(Number(row.value));
-        }
-        loads.set(row.server_id, load);
-      }
-      return loads;
+      if (ids.length === 0) return new Map<string, ServerLoad>();
+      return loadsOf((await client.query<LatestRow>(LATEST, [ids, CURRENT_WINDOW_SECONDS])).rows);
+    },
+
+    async sustained({ percent }: SustainedRequest) {
+      return loadsOf((await client.query<LatestRow>(SUSTAINED, [percent, CURRENT_WINDOW_SECONDS])).rows);
     },
   };
 }

@@ -3,9 +3,12 @@ import {
   type Customer,
   type CustomerFeatures,
   graphUnits,
+  HIGH_CPU_PERCENT,
   hasObserve,
   type Server,
+  type ServerOverview,
   type Servers,
+  serverAttention,
   type Trends,
   type TrendsQuery,
 } from '@portaal/contracts';
@@ -58,6 +61,26 @@ export function createTrendsService({ metrics, landscape, customers }: TrendsDep
         servers: list.map((server) => ({ ...server, current: current.get(server.server_id) ?? null })),
         observe: hasObserve(features.observe) ? features.observe : null,
       };
+    },
+
+    /**
+     * The customer's servers under sustained high load (serverAttention 'busy'), in the overview's
+     * order, with their load: the metrics source finds them (by an index, for the database) instead of
+     * every server's load being read (decision 0016).
+     */
+    async busy(customerId: number): Promise<ServerOverview[]> {
+      const tenant = await tenantOf(customerId);
+      const loads = await metrics.sustained({
+        percent: HIGH_CPU_PERCENT,
+        tenant,
+        servers: async () => (await landscape.servers(customerId)).map(asMetricServer),
+      });
+      if (loads.size === 0) return [];
+      // Only the customer's own: the source may name servers of others.
+      const own = await landscape.servers(customerId, [...loads.keys()]);
+      return own
+        .map((server) => ({ ...server, current: loads.get(server.server_id) ?? null }))
+        .filter((server) => serverAttention(server) === 'busy');
     },
 
     async trends(customerId: number, query: TrendsQuery): Promise<Trends> {
