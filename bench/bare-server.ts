@@ -5,6 +5,7 @@ import { graphMetrics, graphUnits, TRENDS_DEFAULT_WIDTH } from '@portaal/contrac
 import pg from 'pg';
 import { z } from 'zod';
 import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
+import { invoiceNumberSearch } from '../apps/api/src/modules/invoices/invoices.repo.ts';
 import {
   keysOf,
   landscapeListSql,
@@ -279,6 +280,7 @@ where i.customer_id = $1::int
   and (i.invoice_date, i.id) < ($2::date, $3::bigint)
   and ($5::text[] is null or (${INVOICE_STATUS_SQL}) = any($5::text[]))
   and ($6::text is null or i.number ilike $6::text)
+  and ($10::text is null or regexp_replace(i.number, '\\D', '', 'g') like $10::text)
   and ($7::date is null or i.invoice_date >= $7::date)
   and ($8::date is null or i.invoice_date <= $8::date)
 order by i.invoice_date desc nulls last, i.id desc nulls last
@@ -346,8 +348,7 @@ function invoiceListQuery(query: URLSearchParams, cursors: Cursors) {
       return undefined;
     }
   }
-  const pattern = q === '' ? null : `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return { after, pattern, limit };
+  return { after, number: q === '' ? undefined : invoiceNumberSearch(q), limit };
 }
 
 interface TicketRow {
@@ -705,12 +706,12 @@ export const PEOPLE_SQL = {
   contactListAfter: `select ${contactColumns} from "contacts" where ("contacts"."customer_id" = $1 and ("contacts"."last_name" > $2 or ("contacts"."last_name" = $3 and "contacts"."first_name" > $4) or ("contacts"."last_name" = $5 and "contacts"."first_name" = $6 and "contacts"."id" > $7))) order by "contacts"."last_name" asc, "contacts"."first_name" asc, "contacts"."id" asc limit $8`,
   memberships: 'select "customer_id", "role" from "memberships" where "memberships"."user_id" = $1',
   searchTickets:
-    'select "id", "subject", "status" from "tickets" where ("tickets"."customer_id" = $1 and "tickets"."subject" ilike $2) order by "tickets"."updated_at" desc, "tickets"."id" desc limit $3',
+    'select "id", "subject", "status" from "tickets" where ("tickets"."customer_id" = $1 and "tickets"."subject" ilike $2) order by "tickets"."updated_at" desc nulls last, "tickets"."id" desc nulls last limit $3',
   searchContacts: `select "id", "first_name", "last_name", "email" from "contacts" where ("contacts"."customer_id" = $1 and ("contacts"."first_name" || ' ' || "contacts"."last_name" || ' ' || "contacts"."email") ilike $2) order by "contacts"."last_name" asc, "contacts"."id" asc limit $3`,
   searchCustomers: (mine: number) =>
     `select "customer_id", "display_name" from "customers" where ("customers"."display_name" ilike $1) and "customers"."customer_id" in (${placeholders(mine, 2)}) order by "customers"."display_name" asc limit $${mine + 2}`,
   searchInvoices:
-    'select "number", "description", "invoice_date" from "invoices" where ("invoices"."customer_id" = $1 and ("invoices"."number" ilike $2 or "invoices"."description" ilike $3)) order by "invoices"."invoice_date" desc, "invoices"."id" desc limit $4',
+    'select "number", "description", "invoice_date" from "invoices" where ("invoices"."customer_id" = $1 and regexp_replace("invoices"."number", \'\\D\', \'\', \'g\') like $2 and "invoices"."number" ilike $3) order by "invoices"."invoice_date" desc nulls last, "invoices"."id" desc nulls last limit $4',
   searchContracts:
     'select "id", "description" from "contracts" where ("contracts"."customer_id" = $1 and ("contracts"."id" ilike $2 or "contracts"."description" ilike $3)) order by "contracts"."id" asc limit $4',
 };
@@ -1012,6 +1013,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     );
     const role = memberships.find((membership) => membership.customer_id === customerId)?.role;
     const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const invoiceNumber = invoiceNumberSearch(q);
     const limit = 10;
     const holds = (roles: string[]) => role !== undefined && roles.includes(role);
     const mine = [...new Set(memberships.map((membership) => membership.customer_id))];
@@ -1058,10 +1060,10 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
             })),
           )
         : none,
-      customerId !== undefined && holds(searchRoles.invoices)
+      customerId !== undefined && holds(searchRoles.invoices) && invoiceNumber.digits !== null
         ? run<{ number: string; description: string | null; invoice_date: string }>(
             PEOPLE_SQL.searchInvoices,
-            [customerId, pattern, pattern, limit],
+            [customerId, invoiceNumber.digits, invoiceNumber.pattern, limit],
           ).then((rows) =>
             rows.map((row) => ({
               id: row.number,
@@ -1106,10 +1108,11 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
       parsed.after.id,
       today,
       null,
-      parsed.pattern,
+      parsed.number?.pattern ?? null,
       null,
       null,
       parsed.limit + 1,
+      parsed.number?.digits ?? null,
     ]);
     const page = rows.slice(0, parsed.limit);
     return {

@@ -55,7 +55,11 @@ function sqlDifferences(): string[] {
       customersSearchQuery(offline, { pattern: '%x%', mine: [1], limit: 10 }).toSQL().sql,
       PEOPLE_SQL.searchCustomers(1),
     ],
-    ['invoice search', invoicesSearchQuery(offline, search).toSQL().sql, PEOPLE_SQL.searchInvoices],
+    [
+      'invoice search',
+      invoicesSearchQuery(offline, { ...search, digits: '%1%' }).toSQL().sql,
+      PEOPLE_SQL.searchInvoices,
+    ],
     ['contract search', contractsSearchQuery(offline, search).toSQL().sql, PEOPLE_SQL.searchContracts],
   ];
   return texts

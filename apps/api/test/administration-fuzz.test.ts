@@ -124,9 +124,20 @@ describe('lists', () => {
         (entry) => entry.number,
       );
     expect(await get(`q=${invoice.number}`)).toEqual([invoice.number]);
+    // A part of the number, in any case; its digits alone; letters only (no digits to go by).
+    const all = demo.invoices.filter((entry) => entry.body.customer_id === 1001);
+    const tail = invoice.number.slice(-6);
+    const withTail = all.filter((entry) => entry.number.includes(tail)).map((entry) => entry.number);
+    expect(await get(`q=${tail.toLowerCase()}&limit=100`)).toEqual(expect.arrayContaining(withTail));
+    expect(await get(`q=${tail.toLowerCase()}&limit=100`)).toHaveLength(withTail.length);
+    const letters = invoice.number.replace(/[^A-Za-z]/g, '').slice(0, 3);
+    if (letters.length === 3) {
+      const withLetters = all.filter((entry) => entry.number.toLowerCase().includes(letters.toLowerCase()));
+      expect(await get(`q=${letters}&limit=100`)).toHaveLength(withLetters.length);
+    }
+    expect(await get('q=%25%25%25')).toEqual([]);
     const [year, month, day] = invoice.body.invoice_date.split('-');
     expect(await get(`q=${day}-${month}-${year}`)).toContain(invoice.number);
-    const all = demo.invoices.filter((entry) => entry.body.customer_id === 1001);
     const inYear = all.filter((entry) => entry.body.invoice_date.startsWith(String(year)));
     expect(await get(`q=${encodeURIComponent(`01-01-${year} - 31-12-${year}`)}&limit=100`)).toHaveLength(
       inYear.length,

@@ -92,6 +92,16 @@ describe('global search', () => {
     expect(kinds(financial.json)).toContain('invoices');
   });
 
+  it('invoices by a part of their number, three digits or more', async () => {
+    const byTail = hits((await search('owner', 'q=inv-2026-00067&customer_id=1001')).json, 'invoices');
+    expect(byTail.map((hit) => hit.title)).toEqual(['INV-2026-00067']);
+    // Newest first: the 67th invoice of each year.
+    const byDigits = hits((await search('owner', 'q=00067&customer_id=1001')).json, 'invoices');
+    expect(byDigits.map((hit) => hit.title)).toEqual(['INV-2026-00067', 'INV-2025-00067', 'INV-2024-00067']);
+    // No digits to go by: a name or the letters every number has find no invoice.
+    expect(kinds((await search('owner', 'q=inv&customer_id=1001')).json)).not.toContain('invoices');
+  });
+
   it('wildcards are literal, and odd text is no error', async () => {
     for (const q of ['%%%', '___', "'; drop table contacts; --", '\\\\\\']) {
       const answer = await search('owner', `q=${encodeURIComponent(q)}&customer_id=1001`);

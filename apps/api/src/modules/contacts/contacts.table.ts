@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { SEARCH_GIN_OPTIONS } from '../../db/search-index.ts';
 import { customers } from '../customers/customers.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -48,11 +49,15 @@ export const contacts = pgTable(
   (table) => [
     index('contacts_customer_name_idx').on(table.customerId, table.lastName, table.firstName, table.id),
     uniqueIndex('contacts_customer_email_idx').on(table.customerId, table.email),
-    // Global search (pg_trgm): names and addresses by any part of at least three characters.
-    index('contacts_search_trgm_idx').using(
-      'gin',
-      sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}) gin_trgm_ops`,
-    ),
+    // Global search (pg_trgm): names and addresses by any part of at least three characters, within
+    // one customer (btree_gin).
+    index('contacts_search_trgm_idx')
+      .using(
+        'gin',
+        table.customerId,
+        sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}) gin_trgm_ops`,
+      )
+      .with(SEARCH_GIN_OPTIONS),
   ],
 );
 

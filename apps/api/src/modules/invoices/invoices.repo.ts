@@ -14,13 +14,35 @@ import { invoiceLines, invoices } from './invoices.table.ts';
 // Filters that are not set are NULL and drop out. The status is derived from amount_due, written_off
 // and the due date against $4 (today), the same rule as packages/contracts invoiceStatus.
 //
+// A number search is the ILIKE of $6 and, when the text holds three digits or more, the same digits in
+// the number's digits ($10, see invoiceNumberSearch): that is what invoices_number_digits_trgm_idx
+// finds. A trigram index of the number itself reads most of its entries for every search, since every
+// number shares its letters and dashes ('INV-'); without an index the search read all of a customer's
+// invoices (15,000 for the bench's big customer: 12-20 ms; through the digits 0.3-0.8 ms).
+//
 // Parameters: $1 customer_id, $2 cursor invoice_date, $3 cursor id, $4 today, $5 statuses text[],
-// $6 number ILIKE pattern, $7 date from, $8 date to, $9 limit.
+// $6 number ILIKE pattern, $7 date from, $8 date to, $9 limit, $10 digits LIKE pattern.
 
 const STATUS_SQL = `case when i.written_off then 'written_off'
     when i.amount_due <= 0 then 'paid'
     when i.due_date < $4::date then 'overdue'
     else 'to_pay' end`;
+
+/** An invoice number's digits, as invoices_number_digits_trgm_idx holds them ('BINV-0007321' → '0007321'). */
+export const NUMBER_DIGITS_SQL = `regexp_replace(i.number, '\\D', '', 'g')`;
+
+/**
+ * What a number search compares: the number holds the text (ILIKE, wildcards literal), and when the text
+ * has three digits or more, the number's digits hold the text's digits. The second follows from the
+ * first (dropping the other characters from both keeps a part a part) and is what the index finds.
+ */
+export function invoiceNumberSearch(text: string): { pattern: string; digits: string | null } {
+  const digits = text.replace(/\D/g, '');
+  return {
+    pattern: `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
+    digits: digits.length >= 3 ? `%${digits}%` : null,
+  };
+}
 
 export const INVOICE_LIST_SQL = `select i.id, i.number, i.customer_id, i.invoice_date::text as invoice_date,
   i.due_date::text as due_date, i.payment_date::text as payment_date, i.currency, i.description,
@@ -30,6 +52,7 @@ where i.customer_id = $1::int
   and (i.invoice_date, i.id) < ($2::date, $3::bigint)
   and ($5::text[] is null or (${STATUS_SQL}) = any($5::text[]))
   and ($6::text is null or i.number ilike $6::text)
+  and ($10::text is null or ${NUMBER_DIGITS_SQL} like $10::text)
   and ($7::date is null or i.invoice_date >= $7::date)
   and ($8::date is null or i.invoice_date <= $8::date)
 order by i.invoice_date desc nulls last, i.id desc nulls last
@@ -56,7 +79,8 @@ export interface InvoiceListParams {
   today: string;
   after?: { date: string; id: number };
   statuses?: readonly InvoiceStatus[];
-  numberPattern?: string;
+  /** invoiceNumberSearch of the text. */
+  number?: { pattern: string; digits: string | null };
   from?: string;
   to?: string;
   limit: number;
@@ -119,10 +143,11 @@ export function createInvoicesRepo(db: Database) {
           after.id,
           params.today,
           params.statuses?.length ? params.statuses : null,
-          params.numberPattern ?? null,
+          params.number?.pattern ?? null,
           params.from ?? null,
           params.to ?? null,
           params.limit,
+          params.number?.digits ?? null,
         ],
       });
       return result.rows;

@@ -22,7 +22,7 @@ import type { AuditLog } from '../audit/audit.service.ts';
 import type { CustomersService } from '../customers/customers.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { renderInvoiceUbl } from './invoice-ubl.ts';
-import type { InvoiceRow, InvoicesRepo } from './invoices.repo.ts';
+import { type InvoiceRow, type InvoicesRepo, invoiceNumberSearch } from './invoices.repo.ts';
 
 export interface InvoicesDeps {
   repo: InvoicesRepo;
@@ -45,9 +45,6 @@ const invoiceCursor = z.tuple([
 
 export const invoiceNotFound = (number: string) =>
   notFound('INVOICE_NOT_FOUND', `Invoice ${number} does not exist or you cannot see it.`);
-
-/** LIKE wildcards in a search are literal characters. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export function toInvoiceSummary(row: InvoiceRow, today: string): InvoiceSummary {
   return {
@@ -155,7 +152,7 @@ export function createInvoicesService({
         today: day,
         after: after ? { date: after[0], id: after[1] } : undefined,
         statuses: query.status,
-        numberPattern: search.kind === 'number' ? likePattern(search.text) : undefined,
+        number: search.kind === 'number' ? invoiceNumberSearch(search.text) : undefined,
         from,
         to,
         limit: query.limit + 1,

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { SEARCH_GIN_OPTIONS } from '../../db/search-index.ts';
 import { customers } from '../customers/customers.table.ts';
 
 /**
@@ -51,6 +52,11 @@ export const invoices = pgTable(
     // The list: newest invoice date first, keyset on (invoice_date, id), within one customer.
     index('invoices_customer_date_idx').on(table.customerId, table.invoiceDate.desc(), table.id.desc()),
     index('invoices_customer_number_idx').on(table.customerId, table.number),
+    // A search by number goes by the number's digits (invoices.repo.ts numberSearch): the letters and
+    // dashes every number shares ('INV-') would make a trigram index read most of its entries.
+    index('invoices_number_digits_trgm_idx')
+      .using('gin', table.customerId, sql`(regexp_replace(${table.number}, '\\D', '', 'g')) gin_trgm_ops`)
+      .with(SEARCH_GIN_OPTIONS),
     // The overdue sweep finds open, not yet notified invoices by due date.
     index('invoices_overdue_sweep_idx')
       .on(table.dueDate)

@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { SEARCH_GIN_OPTIONS } from '../../db/search-index.ts';
 import { customers } from '../customers/customers.table.ts';
 
 // The landscape as NetBox models it (DESIGN.md §8): sites (datacenters) with locations (rooms), and per
@@ -59,7 +60,9 @@ export const landscapeRacks = pgTable(
     index('landscape_racks_status_idx').on(table.customerId, table.status, table.name, table.id),
     // The landscape's text search (list ?q=, global search) within one customer (btree_gin with
     // pg_trgm): any part of at least three characters.
-    index('landscape_racks_text_trgm_idx').using('gin', table.customerId, sql`(${table.name}) gin_trgm_ops`),
+    index('landscape_racks_text_trgm_idx')
+      .using('gin', table.customerId, sql`(${table.name}) gin_trgm_ops`)
+      .with(SEARCH_GIN_OPTIONS),
   ],
 );
 
@@ -110,11 +113,9 @@ export const landscapeDevices = pgTable(
     index('landscape_devices_status_idx').on(table.customerId, table.status, table.name, table.id),
     index('landscape_devices_rack_idx').on(table.rackId),
     index('landscape_devices_cluster_idx').on(table.clusterId),
-    index('landscape_devices_text_trgm_idx').using(
-      'gin',
-      table.customerId,
-      sql`(${table.name}) gin_trgm_ops`,
-    ),
+    index('landscape_devices_text_trgm_idx')
+      .using('gin', table.customerId, sql`(${table.name}) gin_trgm_ops`)
+      .with(SEARCH_GIN_OPTIONS),
   ],
 );
 
@@ -139,11 +140,13 @@ export const landscapeVirtualMachines = pgTable(
     index('landscape_vms_list_idx').on(table.customerId, table.name, table.id),
     index('landscape_vms_status_idx').on(table.customerId, table.status, table.name, table.id),
     index('landscape_vms_cluster_idx').on(table.clusterId),
-    index('landscape_vms_text_trgm_idx').using(
-      'gin',
-      table.customerId,
-      sql`(${table.name} || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`,
-    ),
+    index('landscape_vms_text_trgm_idx')
+      .using(
+        'gin',
+        table.customerId,
+        sql`(${table.name} || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`,
+      )
+      .with(SEARCH_GIN_OPTIONS),
   ],
 );
 
@@ -173,11 +176,13 @@ export const landscapePrefixes = pgTable(
   (table) => [
     primaryKey({ columns: [table.customerId, table.prefix] }),
     index('landscape_prefixes_status_idx').on(table.customerId, table.status, table.prefix),
-    index('landscape_prefixes_text_trgm_idx').using(
-      'gin',
-      table.customerId,
-      sql`(${table.prefix}::text || ' ' || coalesce(${table.description}, '')) gin_trgm_ops`,
-    ),
+    index('landscape_prefixes_text_trgm_idx')
+      .using(
+        'gin',
+        table.customerId,
+        sql`(${table.prefix}::text || ' ' || coalesce(${table.description}, '')) gin_trgm_ops`,
+      )
+      .with(SEARCH_GIN_OPTIONS),
   ],
 );
 
@@ -200,11 +205,13 @@ export const landscapeIpAddresses = pgTable(
     index('landscape_ips_status_idx').on(table.customerId, table.status, table.address),
     index('landscape_ips_device_idx').on(table.deviceId),
     index('landscape_ips_vm_idx').on(table.virtualMachineId),
-    index('landscape_ips_text_trgm_idx').using(
-      'gin',
-      table.customerId,
-      sql`(${table.address}::text || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`,
-    ),
+    index('landscape_ips_text_trgm_idx')
+      .using(
+        'gin',
+        table.customerId,
+        sql`(${table.address}::text || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`,
+      )
+      .with(SEARCH_GIN_OPTIONS),
   ],
 );
 
@@ -226,7 +233,9 @@ export const landscapeKubernetesClusters = pgTable(
   (table) => [
     index('landscape_k8s_list_idx').on(table.customerId, table.name, table.id),
     index('landscape_k8s_status_idx').on(table.customerId, table.status, table.name, table.id),
-    index('landscape_k8s_text_trgm_idx').using('gin', table.customerId, sql`(${table.name}) gin_trgm_ops`),
+    index('landscape_k8s_text_trgm_idx')
+      .using('gin', table.customerId, sql`(${table.name}) gin_trgm_ops`)
+      .with(SEARCH_GIN_OPTIONS),
     uniqueIndex('landscape_k8s_name_idx').on(table.customerId, sql`lower(${table.name})`),
   ],
 );

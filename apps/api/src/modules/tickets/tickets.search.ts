@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { SearchRegistration } from '../search/search.registry.ts';
 import { tickets } from './tickets.table.ts';
@@ -21,7 +21,10 @@ export const ticketsSearchQuery = (
         ),
       ),
     )
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    // NULLS LAST as in tickets_customer_updated_idx: with a plain DESC (nulls first) the index cannot
+    // give the order, and a common word ('back-up', 1,881 of 15,000 tickets) read and sorted every
+    // match (5 ms) instead of the newest tickets until ten matched (0.9 ms).
+    .orderBy(sql`${tickets.updatedAt} desc nulls last`, sql`${tickets.id} desc nulls last`)
     .limit(q.limit);
 
 /**

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { SEARCH_GIN_OPTIONS } from '../../db/search-index.ts';
 import { customers } from '../customers/customers.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -83,6 +84,11 @@ export const tickets = pgTable(
       table.updatedAt.desc(),
       table.id.desc(),
     ),
+    // The global search's subject match within one customer (btree_gin with pg_trgm). A short pending
+    // list (SEARCH_GIN_OPTIONS): every search reads all of it.
+    index('tickets_search_trgm_idx')
+      .using('gin', table.customerId, sql`(${table.subject}) gin_trgm_ops`)
+      .with(SEARCH_GIN_OPTIONS),
   ],
 );
 
