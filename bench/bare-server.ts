@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { groupUsage, type LandscapeKind, periodOf, USAGE_PERIOD_PATTERN } from '@portaal/contracts';
+import { groupUsage, periodOf, USAGE_PERIOD_PATTERN } from '@portaal/contracts';
 import { graphMetrics, graphUnits, TRENDS_DEFAULT_WIDTH } from '@portaal/contracts/trend-rules';
 import pg from 'pg';
 import { z } from 'zod';
@@ -8,12 +8,11 @@ import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
 import { invoiceNumberSearch } from '../apps/api/src/modules/invoices/invoices.repo.ts';
 import {
   keysOf,
-  landscapeListSql,
-  listStatementName,
-  listValues,
-  toObject,
+  LANDSCAPE_SEARCH_SQL,
+  searchValues,
+  toFinds,
 } from '../apps/api/src/modules/landscape/landscape.repo.ts';
-import { DEVICE_PAGE, isServer, toHit } from '../apps/api/src/modules/landscape/landscape.search.ts';
+import { objectHits, serverHits } from '../apps/api/src/modules/landscape/landscape.search.ts';
 
 const ticketCursor = z.tuple([cursorValue.time, cursorValue.bigId]);
 const contactCursor = z.tuple([z.string(), z.string(), cursorValue.id]);
@@ -961,47 +960,14 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
   }
 
   /**
-   * One page of a landscape list sorted by name with the search text, as the landscape search runs it
-   * through the landscape service: the same statement (landscape.repo.ts's text and name) and the API's
-   * row mapping, without the service, the framework or the token check.
+   * The servers and landscape groups of landscape.search.ts: landscape.repo.ts's search statement (its
+   * text, name and row mapping) and the registrations' grouping, without the service, the framework or
+   * the token check.
    */
-  async function landscapeFind(customerId: number, kind: LandscapeKind, text: string, limit: number) {
-    const rows = await named<Row>(
-      listStatementName(kind, 'name', false, true),
-      landscapeListSql(kind, 'name', false, true),
-      listValues({ customerId, kind, sort: 'name', text, limit }),
+  async function landscapeFinds(customerId: number, text: string) {
+    return toFinds(
+      await named<Row>('landscape_search', LANDSCAPE_SEARCH_SQL, searchValues(customerId, text, 10)),
     );
-    return rows.slice(0, limit).map((row) => toObject(kind, row));
-  }
-
-  /** The servers group of landscape.search.ts: servers among the devices, and the VMs. */
-  async function serversHits(customerId: number, text: string) {
-    const [devices, machines] = await Promise.all([
-      landscapeFind(customerId, 'devices', text, DEVICE_PAGE),
-      landscapeFind(customerId, 'virtual-machines', text, 10),
-    ]);
-    return [...devices.filter(isServer), ...machines]
-      .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id, 'en'))
-      .slice(0, 10)
-      .map(toHit);
-  }
-
-  /** The landscape group: the other devices, racks, addresses, prefixes and clusters. */
-  async function landscapeHits(customerId: number, text: string) {
-    const kinds: LandscapeKind[] = [
-      'racks',
-      'ip-addresses',
-      'prefixes',
-      'kubernetes-clusters',
-      'vmware-clusters',
-    ];
-    const [devices, ...others] = await Promise.all([
-      landscapeFind(customerId, 'devices', text, DEVICE_PAGE),
-      ...kinds.map((kind) => landscapeFind(customerId, kind, text, 10)),
-    ]);
-    return [...(devices ?? []).filter((object) => !isServer(object)), ...others.flat()]
-      .slice(0, 10)
-      .map(toHit);
   }
 
   /** GET /api/v2/search?q=&customer_id= for a customer member (no staff rights): what the API's registrations run. */
@@ -1018,6 +984,10 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     const holds = (roles: string[]) => role !== undefined && roles.includes(role);
     const mine = [...new Set(memberships.map((membership) => membership.customer_id))];
     const none = Promise.resolve([] as { id: string; title: string; subtitle: string; route: string }[]);
+    const infra =
+      customerId !== undefined && holds(searchRoles.infra)
+        ? landscapeFinds(customerId, q)
+        : Promise.resolve(undefined);
     const groups = await Promise.all([
       customerId !== undefined && holds(searchRoles.tickets) && holds(searchRoles.ticketsAll)
         ? run<{ id: string; subject: string; status: string }>(PEOPLE_SQL.searchTickets, [
@@ -1088,8 +1058,8 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
             })),
           )
         : none,
-      customerId !== undefined && holds(searchRoles.infra) ? serversHits(customerId, q) : none,
-      customerId !== undefined && holds(searchRoles.infra) ? landscapeHits(customerId, q) : none,
+      infra.then((finds) => (finds ? serverHits(finds, limit) : [])),
+      infra.then((finds) => (finds ? objectHits(finds, limit) : [])),
     ]);
     const kinds = ['tickets', 'contacts', 'customers', 'invoices', 'contracts', 'servers', 'landscape'];
     return {

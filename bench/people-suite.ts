@@ -134,8 +134,8 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       `measured in ${settings.rounds} turn(s) taking turns with the other server (bare first). The bare handler ` +
       "runs Drizzle's texts of the same queries (checked equal above) as named statements; for the search it also " +
       "reads the caller's memberships, as the API does for its rights, but verifies no token; its servers and " +
-      "landscape groups run landscape.repo.ts's list statements and row mapping (two groups: eight list queries, " +
-      'the devices twice, as landscape.search.ts runs them). Fragments: ' +
+      "landscape groups run landscape.repo.ts's search statement and row mapping (one statement for both groups, " +
+      'as landscape.search.ts runs it). Fragments: ' +
       `${FRAGMENTS.map((fragment) => `\`${fragment}\``).join(', ')}.`,
     '',
     `SQL texts equal to the API's: ${failures.length && failures[0]?.startsWith('bench/bare-server.ts') ? '**no**' : 'yes'}. ` +

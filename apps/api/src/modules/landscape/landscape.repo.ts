@@ -13,7 +13,13 @@ import {
   type Server,
 } from '@portaal/contracts';
 import type { Database } from '../../db/client.ts';
-import type { KubernetesClusterAccess, LandscapeSource, ListPage, ListParams } from './landscape.source.ts';
+import type {
+  KubernetesClusterAccess,
+  LandscapeFinds,
+  LandscapeSource,
+  ListPage,
+  ListParams,
+} from './landscape.source.ts';
 
 // ——— The landscape lists: one SQL statement per page ———
 //
@@ -182,6 +188,135 @@ export const listStatementName = (kind: LandscapeKind, sort: LandscapeSort, late
     '-',
     '_',
   );
+
+// ——— The global search: one statement ———
+//
+// Both of the search's groups, servers (devices with role server, and the VMs) and the other objects
+// (network devices, racks, addresses, prefixes, clusters), in one UNION ALL with a branch per kind: the
+// kind's trigram index (landscape.table.ts), its first `limit` matches in the list's order, and only
+// what a hit shows (name and the parts of its second line), not the list's columns (the tenant, the
+// racks' and clusters' counts, the addresses' prefixes). It replaces eight list statements per search,
+// each planned for its own values (force_custom_plan) with up to five joins and lateral counts.
+//
+// Parameters: $1 customer_id, $2 ILIKE pattern, $3 limit per kind. Rows: grp, rank (the kind's place in
+// its group), place (the row's within its kind), kind, key, name, part1-3.
+
+const searchTables: Record<LandscapeKind, string> = {
+  devices: 'landscape_devices',
+  'virtual-machines': 'landscape_virtual_machines',
+  racks: 'landscape_racks',
+  'ip-addresses': 'landscape_ip_addresses',
+  prefixes: 'landscape_prefixes',
+  'kubernetes-clusters': 'landscape_kubernetes_clusters',
+  'vmware-clusters': 'landscape_clusters',
+};
+
+/** One kind's branch of the search statement. */
+function searchBranch(
+  group: 'servers' | 'others',
+  rank: number,
+  kind: LandscapeKind,
+  parts: [string, string, string],
+  joins: string,
+  where = '',
+): string {
+  const spec = kindSql[kind];
+  const order = spec.byName.map((column) => column.expr).join(', ');
+  const key = kind === 'ip-addresses' ? 'o.address' : kind === 'prefixes' ? 'o.prefix' : 'o.id';
+  const name = kind === 'ip-addresses' || kind === 'prefixes' ? `${key}::text` : 'o.name';
+  return `(select '${group}' as grp, ${rank} as rank, row_number() over (order by ${order}) as place,
+    '${kind}' as kind, ${key}::text as key, ${name} as name,
+    ${parts[0]} as part1, ${parts[1]} as part2, ${parts[2]} as part3
+  from ${searchTables[kind]} o
+  ${joins}
+  where o.customer_id = $1::int${where} and ${spec.text} ilike $2::text
+  order by ${order}
+  limit $3::int)`;
+}
+
+const SEARCH_SITE = 'left join landscape_sites s on s.id = o.site_id';
+const SEARCH_RACK = 'left join landscape_racks r on r.id = o.rack_id';
+const DEVICE_PARTS: [string, string, string] = ['o.role', 's.name', 'r.name'];
+
+/** The global search's statement (the bench's bare baseline runs it too). */
+export const LANDSCAPE_SEARCH_SQL = `select grp, kind, key, name, part1, part2, part3 from (
+${[
+  searchBranch(
+    'servers',
+    1,
+    'devices',
+    DEVICE_PARTS,
+    `${SEARCH_SITE}\n  ${SEARCH_RACK}`,
+    ` and o.role = 'server'`,
+  ),
+  searchBranch(
+    'servers',
+    2,
+    'virtual-machines',
+    ['o.dns_name', 'coalesce(c.name, c.type)', 'null'],
+    'left join landscape_clusters c on c.id = o.cluster_id',
+  ),
+  searchBranch(
+    'others',
+    1,
+    'devices',
+    DEVICE_PARTS,
+    `${SEARCH_SITE}\n  ${SEARCH_RACK}`,
+    ` and o.role <> 'server'`,
+  ),
+  searchBranch(
+    'others',
+    2,
+    'racks',
+    ['s.name', 'l.name', 'null'],
+    `${SEARCH_SITE}\n  left join landscape_locations l on l.id = o.location_id`,
+  ),
+  searchBranch(
+    'others',
+    3,
+    'ip-addresses',
+    ['o.dns_name', 'case when o.device_id is not null then d.name else m.name end', 'null'],
+    `left join landscape_devices d on d.id = o.device_id
+  left join landscape_virtual_machines m on m.id = o.virtual_machine_id`,
+  ),
+  searchBranch(
+    'others',
+    4,
+    'prefixes',
+    ['o.description', 'v.name', 'null'],
+    'left join landscape_vlans v on v.id = o.vlan_id',
+  ),
+  searchBranch('others', 5, 'kubernetes-clusters', ['o.version', 's.name', 'null'], SEARCH_SITE),
+  searchBranch(
+    'others',
+    6,
+    'vmware-clusters',
+    ['s.name', 'null', 'null'],
+    SEARCH_SITE,
+    ` and o.type = 'vmware'`,
+  ),
+].join('\nunion all\n')}
+) hits order by grp desc, rank, place`;
+
+/** The search statement's parameters ($1 … $3). */
+export const searchValues = (customerId: number, text: string, limit: number): unknown[] => [
+  customerId,
+  `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
+  limit,
+];
+
+/** The search statement's rows as the two groups, in its order. */
+export function toFinds(rows: Row[]): LandscapeFinds {
+  const finds: LandscapeFinds = { servers: [], others: [] };
+  for (const row of rows) {
+    finds[row.grp === 'servers' ? 'servers' : 'others'].push({
+      id: objectId(row.kind as LandscapeKind, String(row.key)),
+      name: String(row.name),
+      details: [str(row.part1), str(row.part2), str(row.part3)],
+    });
+  }
+  return finds;
+}
 
 const serversSql = (byId: boolean) => `select * from (
   select 'devices' as kind, d.id, d.name, d.status,
@@ -555,6 +690,15 @@ export function createDatabaseLandscapeSource(db: Database): LandscapeSource {
       const result: ListPage = { items: page.map((row) => toObject(params.kind, row)) };
       if (more && last) result.nextAfter = sortValues(params.kind, params.sort, last);
       return result;
+    },
+
+    async search(customerId, text, limit) {
+      const { rows } = await client.query<Row>({
+        name: 'landscape_search',
+        text: LANDSCAPE_SEARCH_SQL,
+        values: searchValues(customerId, text, limit),
+      });
+      return toFinds(rows);
     },
 
     async get(customerId, id: LandscapeObjectId) {

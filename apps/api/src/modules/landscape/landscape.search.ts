@@ -1,61 +1,48 @@
-import { type LandscapeKind, type LandscapeObject, landscapePath } from '@portaal/contracts';
+import { landscapePath } from '@portaal/contracts';
 import type { SearchHit } from '@portaal/contracts/search';
 import type { SearchContext, SearchRegistration } from '../search/search.registry.ts';
 import type { LandscapeService } from './landscape.service.ts';
+import type { LandscapeFinds, LandscapeFound } from './landscape.source.ts';
 
 // Servers and landscape objects in the global search (DESIGN.md §8), through the landscape service, so
 // the search answers from whichever source the landscape has (the database or NetBox). Two groups: the
-// servers (devices with role server, and virtual machines) and every other object. Each kind is one
-// page of its list with the text filter (names, DNS names, addresses), at most `limit` hits per group.
+// servers (devices with role server, and virtual machines) and every other object, at most `limit` hits
+// each. The source answers both groups at once (the database in one statement, landscape.repo.ts
+// LANDSCAPE_SEARCH_SQL): the two registrations share that answer per search.
 
 const INFRA_READ = { customer: ['infra-read' as const] };
 
-/** Devices are fetched once more than a group holds: servers and other devices share the list. */
-export const DEVICE_PAGE = 50;
-
-export const isServer = (object: LandscapeObject) =>
-  object.kind === 'virtual-machines' || (object.kind === 'devices' && object.role === 'server');
-
-/** A short second line per kind: where it runs, or what it is. */
-function subtitle(object: LandscapeObject): string {
-  const parts = (() => {
-    switch (object.kind) {
-      case 'devices':
-        return [object.role, object.datacenter, object.rack?.name];
-      case 'virtual-machines':
-        return [object.dns_name, object.cluster?.name ?? object.cluster_type];
-      case 'racks':
-        return [object.datacenter, object.location];
-      case 'ip-addresses':
-        return [object.dns_name, object.assigned?.name];
-      case 'prefixes':
-        return [object.description, object.vlan?.name];
-      case 'kubernetes-clusters':
-        return [object.version, object.datacenter];
-      case 'vmware-clusters':
-        return [object.datacenter];
-    }
-  })();
-  return parts.filter((part): part is string => Boolean(part)).join(' · ');
-}
-
-/** A landscape object as a search hit (bench/bare-server.ts's search maps its rows with it too). */
-export const toHit = (object: LandscapeObject): SearchHit => ({
-  id: object.id,
-  title: object.name,
-  subtitle: subtitle(object),
-  route: landscapePath(object.id),
+/** A found object as a search hit (bench/bare-server.ts's search maps its rows with it too). */
+export const toHit = (found: LandscapeFound): SearchHit => ({
+  id: found.id,
+  title: found.name,
+  subtitle: found.details.filter((part): part is string => Boolean(part)).join(' · '),
+  route: landscapePath(found.id),
 });
 
-async function find(
-  landscape: LandscapeService,
-  { customerId, text }: SearchContext,
-  kind: LandscapeKind,
-  limit: number,
-): Promise<LandscapeObject[]> {
-  if (customerId === undefined) return [];
-  const page = await landscape.list(customerId, kind, { q: text, sort: 'name', limit });
-  return page.items;
+/** Servers by name, then id (devices and VMs come from two lists). */
+export const serverHits = (finds: LandscapeFinds, limit: number): SearchHit[] =>
+  [...finds.servers]
+    .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id, 'en'))
+    .slice(0, limit)
+    .map(toHit);
+
+/** The other objects kind by kind, each in its list's order. */
+export const objectHits = (finds: LandscapeFinds, limit: number): SearchHit[] =>
+  finds.others.slice(0, limit).map(toHit);
+
+/** One source call per search (the registry hands every registration the same context). */
+const answers = new WeakMap<SearchContext, Promise<LandscapeFinds>>();
+
+function finds(landscape: LandscapeService, context: SearchContext): Promise<LandscapeFinds> {
+  const { customerId, text, limit } = context;
+  if (customerId === undefined) return Promise.resolve({ servers: [], others: [] });
+  let answer = answers.get(context);
+  if (!answer) {
+    answer = landscape.search(customerId, text, limit);
+    answers.set(context, answer);
+  }
+  return answer;
 }
 
 /** The customer's servers whose name (or DNS name) holds the text: infra-read. */
@@ -64,14 +51,7 @@ export const serversSearch = (landscape: LandscapeService): SearchRegistration =
   requires: INFRA_READ,
   perCustomer: true,
   async search(context) {
-    const [devices, machines] = await Promise.all([
-      find(landscape, context, 'devices', DEVICE_PAGE),
-      find(landscape, context, 'virtual-machines', context.limit),
-    ]);
-    return [...devices.filter(isServer), ...machines]
-      .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id, 'en'))
-      .slice(0, context.limit)
-      .map(toHit);
+    return serverHits(await finds(landscape, context), context.limit);
   },
 });
 
@@ -81,19 +61,6 @@ export const landscapeSearch = (landscape: LandscapeService): SearchRegistration
   requires: INFRA_READ,
   perCustomer: true,
   async search(context) {
-    const kinds: LandscapeKind[] = [
-      'racks',
-      'ip-addresses',
-      'prefixes',
-      'kubernetes-clusters',
-      'vmware-clusters',
-    ];
-    const [devices, ...others] = await Promise.all([
-      find(landscape, context, 'devices', DEVICE_PAGE),
-      ...kinds.map((kind) => find(landscape, context, kind, context.limit)),
-    ]);
-    return [...(devices ?? []).filter((object) => !isServer(object)), ...others.flat()]
-      .slice(0, context.limit)
-      .map(toHit);
+    return objectHits(await finds(landscape, context), context.limit);
   },
 });

@@ -13,7 +13,7 @@ import type { Cursors } from '../../lib/cursor.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import { kubeconfigYaml } from './kubeconfig.ts';
 import { decodeLandscapeCursor, encodeLandscapeCursor } from './landscape.cursor.ts';
-import type { LandscapeSource, OfflineServers } from './landscape.source.ts';
+import type { LandscapeFinds, LandscapeSource, OfflineServers } from './landscape.source.ts';
 
 export interface LandscapeDeps {
   source: LandscapeSource;
@@ -84,6 +84,11 @@ export function createLandscapeService({ source, audit, cursors, oidc }: Landsca
 
     summary(customerId: number): Promise<LandscapeSummary> {
       return source.summary(customerId);
+    },
+
+    /** The global search's servers and other objects whose name holds the text, `limit` per kind. */
+    search(customerId: number, text: string, limit: number): Promise<LandscapeFinds> {
+      return source.search(customerId, text, limit);
     },
 
     /** The customer's servers (devices with role server and the VMs); server_id is the object id. */

@@ -15,7 +15,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customerLinks, customers } from '../customers/customers.table.ts';
 import { prefixUtilization, sortColumns } from './landscape.repo.ts';
-import type { KubernetesClusterAccess, LandscapeSource, ListPage, ListParams } from './landscape.source.ts';
+import {
+  type KubernetesClusterAccess,
+  type LandscapeSource,
+  type ListPage,
+  type ListParams,
+  searchThroughLists,
+} from './landscape.source.ts';
 
 // The NetBox adapter (DESIGN.md §8): NetBox REST API v4, `Authorization: Token …`, filtered by the
 // customer's tenant (customer link `netbox_tenant`, or the older `netbox`). NetBox pages with `limit`,
@@ -359,6 +365,10 @@ export function createNetboxLandscapeSource(options: NetboxOptions): LandscapeSo
         items: page.map(({ item }) => item),
         ...(matches.length > params.limit && last ? { nextAfter: last.tuple } : {}),
       };
+    },
+
+    search(customerId, text, limit) {
+      return searchThroughLists((params) => this.list(params), customerId, text, limit);
     },
 
     async get(customerId, id) {
