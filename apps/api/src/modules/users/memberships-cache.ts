@@ -33,6 +33,13 @@ interface Options {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Closes a listener connection that is no longer wanted; whatever it says from now on is ignored. */
+async function discard(connection: pg.Client): Promise<void> {
+  connection.removeAllListeners();
+  connection.on('error', () => {});
+  await connection.end().catch(() => {});
+}
+
 /**
  * Memberships kept in memory per process, never answered stale (docs/decisions/0015).
  *
@@ -105,9 +112,7 @@ export function createMembershipsCache(options: Options): MembershipsCache {
     pending.clear();
     pingInFlight = false;
     forgetAll();
-    gone.removeAllListeners();
-    gone.on('error', () => {});
-    void gone.end().catch(() => {});
+    void discard(gone);
     if (closed) return;
     options.log.warn({ err: error }, 'memberships listener lost; reading memberships per request');
     setTimeout(() => void connect(), 1000).unref();
@@ -123,7 +128,7 @@ export function createMembershipsCache(options: Options): MembershipsCache {
       await candidate.query(`LISTEN ${pingChannel}`);
       const { rows } = await candidate.query<{ pid: number }>('select pg_backend_pid() as pid');
       if (closed) {
-        await candidate.end().catch(() => {});
+        await discard(candidate);
         return;
       }
       // Anything remembered before this connection may have missed a change.
@@ -134,9 +139,7 @@ export function createMembershipsCache(options: Options): MembershipsCache {
       listenerPid = rows[0]?.pid;
       ping();
     } catch (error) {
-      candidate.removeAllListeners();
-      candidate.on('error', () => {});
-      await candidate.end().catch(() => {});
+      await discard(candidate);
       if (closed) return;
       options.log.warn({ err: error }, 'memberships listener could not start; retrying');
       setTimeout(() => void connect(), 1000).unref();
@@ -225,11 +228,7 @@ export function createMembershipsCache(options: Options): MembershipsCache {
       const current = client;
       client = undefined;
       entries.clear();
-      if (current) {
-        current.removeAllListeners();
-        current.on('error', () => {});
-        await current.end().catch(() => {});
-      }
+      if (current) await discard(current);
     },
   };
 }
