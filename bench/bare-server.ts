@@ -706,7 +706,7 @@ export const PEOPLE_SQL = {
   memberships: 'select "customer_id", "role" from "memberships" where "memberships"."user_id" = $1',
   searchTickets:
     'select "id", "subject", "status" from "tickets" where ("tickets"."customer_id" = $1 and "tickets"."subject" ilike $2) order by "tickets"."updated_at" desc nulls last, "tickets"."id" desc nulls last limit $3',
-  searchContacts: `select "id", "first_name", "last_name", "email" from "contacts" where ("contacts"."customer_id" = $1 and ("contacts"."first_name" || ' ' || "contacts"."last_name" || ' ' || "contacts"."email") ilike $2) order by "contacts"."last_name" asc, "contacts"."id" asc limit $3`,
+  searchContacts: `select "id", "first_name", "last_name", "email" from "contacts" where ("contacts"."customer_id" = $1 and ("contacts"."first_name" || ' ' || "contacts"."last_name" || ' ' || "contacts"."email") ilike $2) order by "contacts"."last_name" || '', "contacts"."id" asc limit $3`,
   searchCustomers: (mine: number) =>
     `select "customer_id", "display_name" from "customers" where ("customers"."display_name" ilike $1) and "customers"."customer_id" in (${placeholders(mine, 2)}) order by "customers"."display_name" asc limit $${mine + 2}`,
   searchInvoices:

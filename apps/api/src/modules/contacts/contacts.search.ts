@@ -17,7 +17,13 @@ export const contactsSearchQuery = (
         sql`(${contacts.firstName} || ' ' || ${contacts.lastName} || ' ' || ${contacts.email}) ilike ${pattern}`,
       ),
     )
-    .orderBy(asc(contacts.lastName), asc(contacts.id))
+    // By last name, but not through contacts_customer_name_idx: `|| ''` keeps the order and hides the
+    // index, so PostgreSQL finds the matches by contacts_search_trgm_idx and sorts them. Walking the
+    // customer's contacts in name order until ten match looks cheap to it for a name many contacts
+    // share, yet the matches of a name sit together in that order: 'jansen' among 2,000 contacts read
+    // most of them (2.1 ms, 0.7 ms by the trigram index). A text every contact holds (an e-mail
+    // domain) costs at most reading the customer's contacts.
+    .orderBy(sql`${contacts.lastName} || ''`, asc(contacts.id))
     .limit(limit);
 
 /** Contacts in the global search: name or e-mail address, through the trigram index. */
