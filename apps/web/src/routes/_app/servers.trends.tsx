@@ -3,6 +3,7 @@ import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { trendsQueries } from '../../features/trends/api/trends-queries.ts';
 import { TrendsPage } from '../../features/trends/components/trends-page.tsx';
+import { loadTrendChart } from '../../features/trends/utils/chart-module.ts';
 import { validateTrendsSearch } from '../../features/trends/utils/search-params.ts';
 
 export const Route = createFileRoute('/_app/servers/trends')({
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/_app/servers/trends')({
     if (customerId === undefined) return;
     void queryClient.ensureQueryData(trendsQueries.servers(api, customerId)).catch(() => undefined);
     // The chart chunk starts loading with the page, in parallel with the data.
-    void import('../../features/trends/components/trend-chart.tsx').catch(() => undefined);
+    void loadTrendChart().catch(() => undefined);
   },
   component: TrendsRoute,
 });

@@ -26,6 +26,7 @@ import { formatDate, type Language } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { trendsQueries } from '../api/trends-queries.ts';
 import { markChartAnswer } from '../utils/chart-marks.ts';
+import { loadedTrendChart, loadTrendChart } from '../utils/chart-module.ts';
 import { graphsOf, presetOf, serversOf, type TrendsSearch } from '../utils/search-params.ts';
 import {
   customRange,
@@ -37,7 +38,8 @@ import {
 } from '../utils/time-range.ts';
 
 /** uPlot and the chart code load as a chunk of their own, when the first chart is shown. */
-const TrendChart = lazy(() => import('./trend-chart.tsx').then((module) => ({ default: module.TrendChart })));
+/** Only while the chunk is still on its way (the route's loader starts it): see chart-module.ts. */
+const LazyTrendChart = lazy(() => loadTrendChart().then((module) => ({ default: module.TrendChart })));
 
 /** Widths are asked in steps of 50 px, so a resize by a few pixels does not ask the API again. */
 const widthStep = (width: number) => Math.min(4000, Math.max(50, Math.round(width / 50) * 50));
@@ -75,6 +77,7 @@ function GraphCard({ customerId, graph, servers, range, language }: GraphCardPro
       }),
     [data, names, graph, t],
   );
+  const TrendChart = loadedTrendChart() ?? LazyTrendChart;
   const empty = data?.series.every((series) => series.values.every((value) => value === null)) === true;
   const unit = graphUnits[graph];
   const title = `${t(`trends.graph.${graph}`)}${unit ? ` (${unit})` : ''}`;
