@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
@@ -87,27 +87,68 @@ export function SupportPage({
           ) : (
             // No status chosen: what awaits the user's reply first, then the other open tickets
             // (and the closed ones when asked for).
-            <Fragment key={selected.id}>
-              <TicketResults
-                customerId={selected.id}
-                filters={sections.awaiting}
-                canCreate={canCreate}
-                onClear={clearFilters}
-                section="awaiting"
-              />
-              <TicketResults
-                customerId={selected.id}
-                above={sections.awaiting}
-                filters={sections.list}
-                canCreate={canCreate}
-                onClear={clearFilters}
-                filtered={hasFilters({ ...filters, closed: false })}
-              />
-            </Fragment>
+            <AwaitingThenList
+              key={selected.id}
+              customerId={selected.id}
+              awaiting={sections.awaiting}
+              list={sections.list}
+              canCreate={canCreate}
+              onClear={clearFilters}
+              filtered={hasFilters({ ...filters, closed: false })}
+            />
           )}
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * What awaits the user's reply, then the list. The list waits until the section above has loaded, so
+ * it never moves down when that section appears. The state it waits on is read here, where both
+ * render: read by the list itself, the cache could already hold the answer (the list re-rendering
+ * for its own answer) while the section above, told in a later batch, still showed its skeleton, and
+ * the list then jumped down once that section filled in (Lighthouse measured CLS 0.19 on a phone).
+ */
+function AwaitingThenList({
+  customerId,
+  awaiting,
+  list,
+  canCreate,
+  onClear,
+  filtered,
+}: {
+  customerId: number;
+  awaiting: TicketFilters;
+  list: TicketFilters;
+  canCreate: boolean;
+  onClear: () => void;
+  filtered: boolean;
+}) {
+  const { api } = useSession();
+  // The same query as the awaiting section's (shared by key): only its state is read here.
+  const above = useInfiniteQuery({
+    ...ticketsQueries.list(api, customerId, awaiting),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <TicketResults
+        customerId={customerId}
+        filters={awaiting}
+        canCreate={canCreate}
+        onClear={onClear}
+        section="awaiting"
+      />
+      <TicketResults
+        customerId={customerId}
+        abovePending={above.isPending}
+        filters={list}
+        canCreate={canCreate}
+        onClear={onClear}
+        filtered={filtered}
+      />
+    </>
   );
 }
 
@@ -117,7 +158,7 @@ function TicketResults({
   canCreate,
   onClear,
   section = 'list',
-  above,
+  abovePending = false,
   filtered: filteredByUser,
 }: {
   customerId: number;
@@ -126,11 +167,8 @@ function TicketResults({
   onClear: () => void;
   /** "awaiting": the tickets awaiting the user's reply, shown above the list only when there are any. */
   section?: 'list' | 'awaiting';
-  /**
-   * The filters of the section above this one: the list waits until that section has loaded, so it
-   * never moves down when the section appears (the section above shows the skeleton meanwhile).
-   */
-  above?: TicketFilters;
+  /** The section above this one is still loading (it shows the skeleton; this list waits). */
+  abovePending?: boolean;
   /** Whether the user chose filters (the list's own status choice aside). */
   filtered?: boolean;
 }) {
@@ -139,12 +177,6 @@ function TicketResults({
   const query = useInfiniteQuery({
     ...ticketsQueries.list(api, customerId, filters),
     // The old list stays (dimmed) while a new search loads, instead of jumping to a skeleton.
-    placeholderData: keepPreviousData,
-  });
-  // The same query as the section above (shared by key): only its state is read here.
-  const aboveQuery = useInfiniteQuery({
-    ...ticketsQueries.list(api, customerId, above ?? filters),
-    enabled: above !== undefined,
     placeholderData: keepPreviousData,
   });
   const wide = useMediaQuery(WIDE_LIST_QUERY, true, { getInitialValueInEffect: false });
@@ -185,7 +217,7 @@ function TicketResults({
     if (query.isPending) return <LoadingLines lines={8} height={20} />;
     if (query.isError || tickets.length === 0) return null;
   }
-  if (above !== undefined && aboveQuery.isPending) return null;
+  if (abovePending) return null;
 
   let body: ReactNode;
   if (query.isPending) {
