@@ -74,7 +74,6 @@ async function start() {
   const config = await loadClientConfig<ClientConfig>();
   document.title = config.brand_name;
   const session = createSession(config);
-  preloadPageCode(session);
   // Analytics only when configured: its code loads alongside the sign-in, never in the initial JS.
   const analytics = config.analytics
     ? import('./lib/analytics/start-analytics.ts').catch((error: unknown) => {
@@ -84,17 +83,19 @@ async function start() {
     : undefined;
   const required = !PUBLIC_PATHS.some((path) => window.location.pathname.startsWith(path));
   let profile: Promise<{ language: 'en' | 'nl' } | undefined> = Promise.resolve(undefined);
-  const [state] = await Promise.all([
-    session.auth.init({
-      required,
-      locale: detectLanguage(),
-      // The profile needs only the token: it is read while the user info loads.
-      onSignedIn: () => {
-        profile = dataOf(session.api.GET('/api/v2/me')).catch(() => undefined);
-      },
-    }),
-    translations,
-  ]);
+  const signedIn = session.auth.init({
+    required,
+    locale: detectLanguage(),
+    // The profile needs only the token: it is read while the user info loads.
+    onSignedIn: () => {
+      profile = dataOf(session.api.GET('/api/v2/me')).catch(() => undefined);
+    },
+  });
+  // After the sign-in's first requests: the page's code (dozens of files on a first visit) would
+  // otherwise take the browser's six connections first, and the sign-in, which the page waits for
+  // too, would queue behind it.
+  preloadPageCode(session);
+  const [state] = await Promise.all([signedIn, translations]);
   if (state.authenticated) {
     await Promise.all([
       // The profile's language wins at sign-in.
