@@ -105,13 +105,13 @@ describe('locale loading', () => {
     return { impl: impl as unknown as typeof fetch, calls };
   };
 
-  it('reads /locales/{lng}/{ns}.json and retries a failed read after 350 ms, doubling, through i18next', async () => {
+  it('reads /locales/{lng}.json and retries a failed read after 350 ms, doubling, through i18next', async () => {
     vi.useFakeTimers();
     try {
       const { impl, calls } = fakeFetch([
         () => new Response('', { status: 503 }),
         () => Promise.reject(new TypeError('network')),
-        () => Response.json({ hello: 'Hallo' }),
+        () => Response.json({ default: { hello: 'Hallo' } }),
       ]);
       const instance = createInstance();
       const ready = instance.use(createLocaleBackend(impl)).init({
@@ -122,18 +122,14 @@ describe('locale loading', () => {
         supportedLngs: ['nl'],
       });
       await vi.advanceTimersByTimeAsync(349);
-      expect(calls).toEqual(['/locales/nl/default.json']);
+      expect(calls).toEqual(['/locales/nl.json']);
       await vi.advanceTimersByTimeAsync(1);
       expect(calls).toHaveLength(2);
       await vi.advanceTimersByTimeAsync(699);
       expect(calls).toHaveLength(2);
       await vi.advanceTimersByTimeAsync(1);
       await ready;
-      expect(calls).toEqual([
-        '/locales/nl/default.json',
-        '/locales/nl/default.json',
-        '/locales/nl/default.json',
-      ]);
+      expect(calls).toEqual(['/locales/nl.json', '/locales/nl.json', '/locales/nl.json']);
       expect(instance.t('hello')).toBe('Hallo');
     } finally {
       vi.useRealTimers();
@@ -146,6 +142,23 @@ describe('locale loading', () => {
     await instance
       .use(createLocaleBackend(impl))
       .init({ ...i18nOptions, lng: 'nl', fallbackLng: false, ns: ['default'], supportedLngs: ['nl'] });
-    expect(calls).toEqual(['/locales/nl/default.json']);
+    expect(calls).toEqual(['/locales/nl.json']);
+  });
+
+  it('reads every namespace of a language from one request', async () => {
+    const { impl, calls } = fakeFetch([
+      () => Response.json({ default: { hello: 'Hallo' }, global: { bye: 'Doei' } }),
+    ]);
+    const instance = createInstance();
+    await instance.use(createLocaleBackend(impl)).init({
+      ...i18nOptions,
+      lng: 'nl',
+      fallbackLng: false,
+      ns: ['default', 'global'],
+      supportedLngs: ['nl'],
+    });
+    expect(calls).toEqual(['/locales/nl.json']);
+    expect(instance.t('hello')).toBe('Hallo');
+    expect(instance.t('global:bye')).toBe('Doei');
   });
 });

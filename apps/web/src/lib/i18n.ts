@@ -6,7 +6,12 @@ export const LANGUAGES = ['en', 'nl'] as const;
 export type AppLanguage = (typeof LANGUAGES)[number];
 export const NAMESPACES = ['default', 'usage', 'kubernetes', 'support', 'global'] as const;
 export const LANGUAGE_KEY = 'lang';
-export const LOCALES_PATH = '/locales/{{lng}}/{{ns}}.json';
+/**
+ * Every namespace of a language in one file (`{ "default": {…}, "usage": {…}, … }`), made from
+ * public/locales/{lng}/{ns}.json by the build (vite.config.ts): one request per language at start
+ * instead of one per namespace.
+ */
+export const LOCALES_PATH = '/locales/{{lng}}.json';
 
 export const i18nOptions = {
   supportedLngs: [...LANGUAGES],
@@ -92,28 +97,63 @@ const detector: LanguageDetectorModule = {
 /** Statuses worth another try: the server or the network, never a 4xx (the file is not there). */
 const retriable = (status: number) => status >= 500 || status === 408 || status === 429;
 
+class LocaleReadError extends Error {
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
 /**
- * Reads `/locales/{lng}/{ns}.json`. A failed read tells i18next whether to retry (its callback's
- * second argument), which it does up to maxRetries times with a doubling wait.
+ * Reads a language's file once and answers each namespace from it. A failed read tells i18next
+ * whether to retry (its callback's second argument), which it does up to maxRetries times with a
+ * doubling wait; the failed read is forgotten, so the retry asks again.
  */
 export function createLocaleBackend(fetchImpl: typeof fetch = (...args) => fetch(...args)): BackendModule {
+  const files = new Map<string, Promise<Record<string, unknown>>>();
+  const readFile = (language: string) => {
+    let file = files.get(language);
+    if (!file) {
+      const url = LOCALES_PATH.replace('{{lng}}', language);
+      file = fetchImpl(url).then(
+        async (response) => {
+          if (!response.ok)
+            throw new LocaleReadError(
+              `failed loading ${url}: ${response.status}`,
+              retriable(response.status),
+            );
+          try {
+            return (await response.json()) as Record<string, unknown>;
+          } catch {
+            throw new LocaleReadError(`failed parsing ${url}`, false);
+          }
+        },
+        // The network failed: retry.
+        () => {
+          throw new LocaleReadError(`failed loading ${url}`, true);
+        },
+      );
+      files.set(language, file);
+      file.catch(() => files.delete(language));
+    }
+    return file;
+  };
   return {
     type: 'backend',
     init() {},
     read(language, namespace, callback) {
-      const url = LOCALES_PATH.replace('{{lng}}', language).replace('{{ns}}', namespace);
-      fetchImpl(url).then(
-        async (response) => {
-          if (!response.ok)
-            return callback(`failed loading ${url}: ${response.status}`, retriable(response.status));
-          try {
-            callback(null, (await response.json()) as Record<string, unknown>);
-          } catch {
-            callback(`failed parsing ${url}`, false);
-          }
+      readFile(language).then(
+        (all) => {
+          const texts = all[namespace];
+          if (typeof texts === 'object' && texts !== null) callback(null, texts as Record<string, unknown>);
+          else callback(`no namespace ${namespace} in ${LOCALES_PATH.replace('{{lng}}', language)}`, false);
         },
-        // The network failed: retry.
-        () => callback(`failed loading ${url}`, true),
+        (error: unknown) =>
+          error instanceof LocaleReadError
+            ? callback(error.message, error.retry)
+            : callback(String(error), false),
       );
     },
   };
