@@ -10,12 +10,14 @@ import { useSession } from '../app/session.ts';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { errorPageTitleKey } from '../components/errors/error-content.ts';
 import { CleanLayout } from '../components/layout/clean-layout.tsx';
+import { AfterFirstScreen } from '../components/layout/lazy-widgets.tsx';
 import { PageProgress } from '../components/layout/page-progress.tsx';
 import { useFocusAfterNavigation } from '../components/layout/use-focus-after-navigation.ts';
 import { ApiError } from '../lib/api-client.ts';
 import '../app/router-types.ts';
 
-// Neither is needed for the first paint of a working page: both load on demand.
+// Neither is needed for the first paint of a working page: both load on demand (the toaster once
+// the first screen is there).
 const ErrorPage = lazy(() =>
   import('../components/errors/error-page.tsx').then((module) => ({ default: module.ErrorPage })),
 );
@@ -38,9 +40,9 @@ function Root() {
       forceColorScheme={forceColorScheme}
     >
       <PageProgress />
-      <Suspense>
+      <AfterFirstScreen>
         <Toaster />
-      </Suspense>
+      </AfterFirstScreen>
       <Outlet />
     </MantineProvider>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 
 const HeaderWidgets = lazy(() =>
   import('./header-widgets.tsx').then((module) => ({ default: module.HeaderWidgets })),
@@ -6,6 +6,33 @@ const HeaderWidgets = lazy(() =>
 const PreferencesMenu = lazy(() =>
   import('./preferences-menu.tsx').then((module) => ({ default: module.PreferencesMenu })),
 );
+
+let firstScreenShown = false;
+
+/**
+ * Renders `children` once the browser has had a moment of its own after the first render (idle, or
+ * 1.5 s at most), `fallback` until then: controls that the first screen does not need (header
+ * menus, the toaster) then load after the page's own code, data and first paint instead of
+ * competing with them for the connections and the main thread.
+ */
+export function AfterFirstScreen({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
+  // Only the app's first screen waits: a layout mounted later (another page) shows them at once.
+  const [ready, setReady] = useState(firstScreenShown);
+  useEffect(() => {
+    if (ready) return;
+    const show = () => {
+      firstScreenShown = true;
+      setReady(true);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(show, { timeout: 1500 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(show, 200);
+    return () => clearTimeout(id);
+  }, [ready]);
+  return ready ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+}
 
 /** An empty box of a control's size, so the header does not shift when the control arrives. */
 function Placeholder({ size }: { size: number }) {
@@ -18,10 +45,10 @@ function Placeholder({ size }: { size: number }) {
 const ACTION_ICON_PX = 34;
 const AVATAR_PX = 36;
 
-/** The header's controls, loaded after the first paint, in boxes of their final size meanwhile. */
+/** The header's controls, loaded after the first screen, in boxes of their final size meanwhile. */
 export function LazyHeaderWidgets() {
   return (
-    <Suspense
+    <AfterFirstScreen
       fallback={
         <>
           <Placeholder size={ACTION_ICON_PX} />
@@ -31,15 +58,15 @@ export function LazyHeaderWidgets() {
       }
     >
       <HeaderWidgets />
-    </Suspense>
+    </AfterFirstScreen>
   );
 }
 
 /** The preferences menu of the clean layout, loaded the same way. */
 export function LazyPreferencesMenu() {
   return (
-    <Suspense fallback={<Placeholder size={ACTION_ICON_PX} />}>
+    <AfterFirstScreen fallback={<Placeholder size={ACTION_ICON_PX} />}>
       <PreferencesMenu />
-    </Suspense>
+    </AfterFirstScreen>
   );
 }
