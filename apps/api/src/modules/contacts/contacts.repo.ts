@@ -1,6 +1,6 @@
 import type { CustomerRole } from '@portaal/contracts';
 import type { ContactData } from '@portaal/contracts/contacts';
-import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Transaction } from '../audit/audit.service.ts';
 import { memberships } from '../users/users.table.ts';
@@ -36,7 +36,7 @@ export interface ContactAfter {
   id: number;
 }
 
-const byCustomer = (customerId: number) => eq(contacts.customerId, customerId);
+const byCustomer = (customerId: Param<number>) => eq(contacts.customerId, customerId);
 const values = (data: ContactData) => ({
   firstName: data.first_name,
   lastName: data.last_name,
@@ -50,8 +50,16 @@ const values = (data: ContactData) => ({
   ...(data.internal_note === undefined ? {} : { internalNote: data.internal_note }),
 });
 
+/** A value now, or the name it will be given when a prepared statement runs. */
+type Param<T> = T | Placeholder;
+
 /** One page of the list by (last name, first name, id); apart so the bench can compare its text. */
-export function contactListQuery(db: Database, customerId: number, limit: number, after?: ContactAfter) {
+export function contactListQuery(
+  db: Database,
+  customerId: Param<number>,
+  limit: Param<number>,
+  after?: { [K in keyof ContactAfter]: Param<ContactAfter[K]> },
+) {
   const start = after
     ? or(
         gt(contacts.lastName, after.lastName),
@@ -71,11 +79,23 @@ export function contactListQuery(db: Database, customerId: number, limit: number
 
 /** Contacts and the technical e-mail list, always scoped by customer (STYLE.md habit 4). */
 export function createContactsRepo(db: Database) {
+  // The list is the hot read: prepared once, so Drizzle does not build its SQL on every request
+  // (about a tenth of the API's CPU for the list in the bench's profile).
+  const named = (name: string) => sql.placeholder(name);
+  const firstPage = contactListQuery(db, named('customerId'), named('limit')).prepare('contact_list');
+  const laterPage = contactListQuery(db, named('customerId'), named('limit'), {
+    lastName: named('lastName'),
+    firstName: named('firstName'),
+    id: named('id'),
+  }).prepare('contact_list_after');
+
   return {
     db,
 
     async list(customerId: number, limit: number, after?: ContactAfter): Promise<ContactRow[]> {
-      return contactListQuery(db, customerId, limit, after);
+      return after
+        ? laterPage.execute({ customerId, limit, ...after })
+        : firstPage.execute({ customerId, limit });
     },
 
     async get(
