@@ -423,12 +423,13 @@ export async function buildApp({
   const identity = identityAdmin ?? createIdentityAdmin(config, db);
   const loginsRepo = createLoginsRepo(db);
   const loginSync = createLoginSync({ repo: loginsRepo, identity, log: app.log });
+  const loginHooks = createLoginHooks(loginsRepo, loginSync, membershipsCache);
   const contactsRepo = createContactsRepo(db);
   const contacts = createContactsService({
     repo: contactsRepo,
     audit,
     cursors,
-    logins: createLoginHooks(loginsRepo, loginSync, membershipsCache),
+    logins: loginHooks,
   });
   await app.register(contactRoutes, { contacts });
   const logins = createLoginsService({
@@ -442,7 +443,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     brandName: config.BRAND_NAME,
     log: app.log,
-    memberships: membershipsCache,
+    hooks: loginHooks,
   });
   await app.register(loginRoutes, { logins, me });
   // Stale logins (the IdP did not answer) are pushed again every minute until it does.

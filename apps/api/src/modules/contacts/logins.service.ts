@@ -27,8 +27,11 @@ async function retireIfUnused(repo: LoginsRepo, tx: Transaction, userId: string)
 export interface LoginHooks {
   /** In the change's transaction: the login is stale until pushed (and retired when unused). */
   changed(tx: Transaction, userId: string): Promise<void>;
-  /** After commit: push it. */
-  committed(userId: string): Promise<void>;
+  /**
+   * After commit: once every API process refuses the rights that went, push the login to the IdP;
+   * whether the IdP took it.
+   */
+  committed(userId: string): Promise<boolean>;
 }
 
 /** Said after a commit that changed memberships; resolves once every API process refuses what went. */
@@ -48,7 +51,7 @@ export function createLoginHooks(
     },
     async committed(userId) {
       await memberships.settle();
-      await sync.sync(userId);
+      return sync.sync(userId);
     },
   };
 }
@@ -64,7 +67,8 @@ export interface LoginsDeps {
   publicUrl: string;
   brandName: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  memberships: MembershipsSettle;
+  /** The same hooks the contacts service is given (createLoginHooks). */
+  hooks: LoginHooks;
 }
 
 const identityUnavailable = () =>
@@ -87,11 +91,7 @@ const lastOwner = () =>
  */
 export function createLoginsService(deps: LoginsDeps) {
   const { repo, contactsRepo, contacts, identity, sync, audit } = deps;
-  /** After a membership changed: answered only once every process refuses the old rights. */
-  const committed = async (userId: string) => {
-    await deps.memberships.settle();
-    return sync.sync(userId);
-  };
+  const { committed } = deps.hooks;
 
   async function record(
     tx: Transaction,
