@@ -76,11 +76,12 @@ async function main(): Promise<number> {
     postgresPort: numberFromEnv('BENCH_PG_PORT', 54349, 1),
     profileDir: process.env.BENCH_PROFILE === '1' ? path.join(reportsDir, `profiles-${stamp}`) : undefined,
   };
-  // Generous for the default run (about 90 s plus what suites like web add), but a hung server, database
-  // or browser cannot keep it going.
+  // Generous for the default run (the common data takes 120–160 s on a quiet 2-core machine and was seen
+  // at 301 s on a loaded one, plus what suites like web add), but a hung server, database or browser
+  // cannot keep it going.
   const timeoutS = numberFromEnv(
     'BENCH_TIMEOUT',
-    180 +
+    420 +
       4 * (settings.durationS + settings.warmupS) +
       active.reduce(
         (sum, suite) =>

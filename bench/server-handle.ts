@@ -94,7 +94,14 @@ export async function startServerProcess(
         resolve((message.userMicros + message.systemMicros) / 1000);
       };
       child.on('message', listen);
-      child.send({ type: 'cpu', tag } satisfies ParentMessage);
+      // With a callback, a channel that closed meanwhile (the run was stopped) rejects this promise
+      // instead of emitting an 'error' event that nobody handles.
+      child.send({ type: 'cpu', tag } satisfies ParentMessage, (error) => {
+        if (!error) return;
+        clearTimeout(timer);
+        child.off('message', listen);
+        reject(error);
+      });
     });
 
   let stopping: Promise<void> | undefined;
