@@ -507,14 +507,17 @@ export function bareDeskStatement(
 ) {
   const { where, values } = bareDeskWhere(filters, 4);
   const text = `select ${DESK_QUEUE_COLUMNS}
-from tickets t
+from (
+  select * from tickets t
+  where (t.desk_due_at, t.id) > ($1::timestamptz, $2::bigint)
+    and ${where}
+  order by t.desk_due_at, t.id
+  limit $3::int
+) t
 join customers c on c.customer_id = t.customer_id
 join users u on u.id = t.author_id
 left join users a on a.id = t.assignee_id
-where (t.desk_due_at, t.id) > ($1::timestamptz, $2::bigint)
-  and ${where}
-order by t.desk_due_at, t.id
-limit $3::int`;
+order by t.desk_due_at, t.id`;
   return {
     name: `desk_queue_${bareShapeKey(text)}`,
     text,
