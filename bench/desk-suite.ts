@@ -24,6 +24,9 @@ import { walk } from './tickets-suite.ts';
  */
 const QUEUE_TARGETS = { minRatio: 0.8, maxP99Ms: 30 };
 const DASHBOARD_P99_MS = 20;
+/** Dashboard requests one at a time: unmeasured first, then measured (about 5 s in all). */
+const SINGLE_WARMUP = 10;
+const SINGLE_REQUESTS = 200;
 const DEEP_PAGE = 500;
 /** Staff editor: every queue view, "mine" included (the generator assigns tickets to this user). */
 const STAFF = 'staff-moderator';
@@ -208,18 +211,28 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
   const probe = await fetch(`${api.url}${dashboard}`, { headers: { authorization: ownerAuth() } });
   const panels = probe.status === 200 ? ((await probe.json()) as { panels: { panel: string }[] }).panels : [];
   if (probe.status !== 200) failures.push(`the dashboard answered ${probe.status}`);
-  // One request at a time first: a figure even when the load run below completes too few requests.
+  // One request at a time first, as one user opening the page meets it (the issue's "answered in one
+  // request of ≤ 20 ms p99"), and a figure even when the load run below completes too few requests.
   const single: number[] = [];
-  for (let index = 0; index < 10; index++) {
+  for (let index = 0; index < SINGLE_WARMUP + SINGLE_REQUESTS; index++) {
     const start = performance.now();
     const answer = await fetch(`${api.url}${dashboard}`, { headers: { authorization: ownerAuth() } });
     await answer.arrayBuffer();
-    single.push(performance.now() - start);
+    if (index >= SINGLE_WARMUP) single.push(performance.now() - start);
   }
+  const singleP99 = percentile(single, 0.99);
   log(
-    `Dashboard of customer ${bigCustomerId} as ${ownerUsername}: ${panels.length} panels, ` +
-      `one at a time ${ms(mean(single))} ms mean, ${ms(Math.max(...single))} ms at most`,
+    `Dashboard of customer ${bigCustomerId} as ${ownerUsername}: ${panels.length} panels, one at a time ` +
+      `${ms(mean(single))} ms mean, p99 ${ms(singleP99)} ms over ${single.length} requests`,
   );
+  const singleTarget = check(
+    'Dashboard, one request at a time: API p99',
+    singleP99,
+    '<=',
+    DASHBOARD_P99_MS,
+    ' ms',
+  );
+  targets.push(singleTarget);
   const measured = await measureInTurns({
     contenders: [
       {
@@ -249,7 +262,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       );
     }
     const target = check(
-      'Dashboard, all panels in one request: API p99',
+      `Dashboard, ${settings.connections} connections: API p99`,
       run.result.p99Ms,
       '<=',
       DASHBOARD_P99_MS,
@@ -267,9 +280,15 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
         [
           ['req/s', formatNumber(run.result.requestsPerSecond), '', ''],
           ['one request at a time, mean (ms)', ms(mean(single)), '', ''],
+          [
+            `one request at a time, p99 of ${single.length} (ms)`,
+            ms(singleP99),
+            singleTarget.target,
+            singleTarget.verdict === 'met' ? '✅ met' : '❌ not met',
+          ],
           ['p50 (ms)', ms(run.result.p50Ms), '', ''],
           [
-            'p99 (ms)',
+            `p99 at ${settings.connections} connections (ms)`,
             ms(run.result.p99Ms),
             target.target,
             target.verdict === 'met' ? '✅ met' : '❌ not met',
@@ -288,6 +307,10 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+};
 
 export const deskSuite: Suite = {
   id: 'desk',
