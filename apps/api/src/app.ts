@@ -275,7 +275,7 @@ export async function buildApp({
     slaPanel({
       applications: availability.applications,
       openIncidents: incidents.openIncidents,
-      usage: async (customerId) => (await usage.usage(customerId, {})).groups,
+      usage: usage.currentGroups,
     }),
   );
   const reports = createReportsService({ repo: reportsRepo, customers, brandName: config.BRAND_NAME });

@@ -18,6 +18,11 @@ export function createUsageService(repo: UsageRepo, clock: () => Date = () => ne
       return { period, periods, groups: groupUsage(entries.map(wire)) };
     },
 
+    /** The groups of this month alone (the dashboard's bundles): one statement, no period list. */
+    async currentGroups(customerId: number): Promise<Usage['groups']> {
+      return groupUsage((await repo.entries(customerId, periodOf(clock()))).map(wire));
+    },
+
     /** Entries with their rate, for the usage report. */
     entries: (customerId: number, period: string) => repo.entries(customerId, period),
   };
