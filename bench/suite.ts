@@ -51,13 +51,25 @@ function once<T>(create: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export function createContext(settings: BenchSettings, log: (line: string) => void) {
+export function createContext(
+  settings: BenchSettings,
+  log: (line: string) => void,
+  /** Told how long the database took to prepare, once it is ready (the run's watchdog adds it). */
+  onDatabaseReady: (seconds: number) => void = () => {},
+) {
   const cleanups: (() => Promise<void> | void)[] = [];
   const defer = (cleanup: () => Promise<void> | void) => void cleanups.push(cleanup);
 
   let opened: Promise<BenchDatabase> | undefined;
   const database = () => {
-    opened ??= openBenchDatabase({ root: settings.root, preferredPort: settings.postgresPort, log, defer });
+    if (!opened) {
+      const started = performance.now();
+      opened = openBenchDatabase({ root: settings.root, preferredPort: settings.postgresPort, log, defer });
+      opened.then(
+        () => onDatabaseReady((performance.now() - started) / 1000),
+        () => {},
+      );
+    }
     return opened;
   };
   const servers = new Map<ServerKind, () => Promise<ServerHandle>>();
