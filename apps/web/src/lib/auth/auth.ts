@@ -1,6 +1,13 @@
 import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
 import { validateLoginFlowOptions } from './init-options.ts';
-import { clearTokens, readTokens, saveTokens, tokenSecondsLeft } from './token-storage.ts';
+import {
+  clearTokens,
+  readTokens,
+  saveTokens,
+  tokenPayload,
+  tokenSecondsLeft,
+  tokenSubject,
+} from './token-storage.ts';
 import { toUserInfo, type UserInfo } from './user-info.ts';
 
 /** Auth state of SPEC.md §3. */
@@ -32,6 +39,8 @@ export function createAuth(config: OidcConfig) {
   let state: AuthState = { userInfo: null, authenticated: false, token: undefined };
   const listeners = new Set<Listener>();
   let timer: ReturnType<typeof setInterval> | undefined;
+  /** keycloak-js's start (the stored token's refresh, or the login's code exchange): true when signed in. */
+  let pending: Promise<boolean> = Promise.resolve(false);
 
   const set = (next: AuthState) => {
     state = next;
@@ -142,21 +151,50 @@ export function createAuth(config: OidcConfig) {
       };
       validateLoginFlowOptions(options);
       keycloak.onAuthRefreshSuccess = persist;
-      try {
-        const authenticated = await keycloak.init(options);
-        if (!authenticated) {
+      let outcome: boolean | undefined;
+      const started = keycloak.init(options).then(
+        (authenticated) => {
+          outcome = authenticated;
+          if (authenticated) return true;
           clearTokens();
           set({ userInfo: null, authenticated: false, token: undefined });
-          return state;
-        }
-      } catch (error) {
-        fail('Keycloak init failed', error);
+          return false;
+        },
+        (error: unknown) => {
+          outcome = false;
+          fail('Keycloak init failed', error);
+          return false;
+        },
+      );
+      pending = started;
+      // The IdP answered the user info for the stored token: it is the signed-in user's and still
+      // valid, so the app starts with it while keycloak-js refreshes it (a round trip to the IdP that
+      // the first screen no longer waits for). The refreshed token replaces it when it arrives; a
+      // refresh that fails signs the user out (or sends them to the login page) as it did before.
+      const claims = await earlyClaims;
+      if (
+        outcome === undefined &&
+        early &&
+        claims &&
+        typeof claims.sub === 'string' &&
+        claims.sub === tokenSubject(early)
+      ) {
+        set({ userInfo: toUserInfo(claims, tokenPayload(early)), authenticated: true, token: early });
+        void started.then((authenticated) => {
+          if (!authenticated) return;
+          persist();
+          set({ ...state, token: keycloak.token });
+          // Claims of another user (a sign-in as someone else in another tab meanwhile) are read again.
+          if (keycloak.subject !== claims.sub) void loadUserInfo();
+          startRefresh();
+        });
         return state;
       }
+      if (!(await started)) return state;
       persist();
       set({ ...state, token: keycloak.token });
       if (!early) onSignedIn?.();
-      if (await loadUserInfo(await earlyClaims)) startRefresh();
+      if (await loadUserInfo(claims)) startRefresh();
       return state;
     },
 
@@ -181,8 +219,8 @@ export function createAuth(config: OidcConfig) {
       window.location.assign(url.toString());
     },
 
-    /** Re-reads the user info, e.g. after the language preference changed. */
-    refreshUserInfo: () => loadUserInfo(),
+    /** Re-reads the user info, e.g. after the language preference changed (once keycloak-js has started). */
+    refreshUserInfo: async () => (await pending) && loadUserInfo(),
   };
 }
 export type Auth = ReturnType<typeof createAuth>;

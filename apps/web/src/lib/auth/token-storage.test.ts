@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenSecondsLeft } from './token-storage.ts';
+import { tokenPayload, tokenSecondsLeft, tokenSubject } from './token-storage.ts';
 
 const jwt = (payload: unknown) =>
   `eyJhbGciOiJSUzI1NiJ9.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.signature`;
@@ -13,5 +13,22 @@ describe('tokenSecondsLeft', () => {
   it('answers -1 for what is not a readable token', () => {
     for (const token of ['', 'abc', 'a.%%%.c', jwt({ exp: '300' }), jwt(null), 'a.bnVsbA.c'])
       expect(tokenSecondsLeft(token, now)).toBe(-1);
+  });
+});
+
+describe('tokenPayload and tokenSubject', () => {
+  it('read the claims of a token, non-ASCII names included', () => {
+    const token = jwt({ sub: 'u-1', name: 'Anne' });
+    expect(tokenPayload(token)).toEqual({ sub: 'u-1', name: 'Anne' });
+    expect(tokenSubject(token)).toBe('u-1');
+    const utf8 = `x.${btoa(String.fromCharCode(...new TextEncoder().encode('{"name":"Zoë"}'))).replace(/=+$/, '')}.y`;
+    expect(tokenPayload(utf8)).toEqual({ name: 'Zoë' });
+  });
+  it('answer nothing for what is not a readable token', () => {
+    for (const token of ['', 'abc', 'a.%%%.c', jwt(null), jwt([1])]) {
+      expect(tokenSubject(token)).toBeUndefined();
+    }
+    expect(tokenPayload('a.%%%.c')).toEqual({});
+    expect(tokenSubject(jwt({ sub: 7 }))).toBeUndefined();
   });
 });

@@ -35,17 +35,31 @@ export function clearTokens(storage: Storage = localStorage): void {
   for (const key of Object.values(TOKEN_KEYS)) storage.removeItem(key);
 }
 
+/** A JWT's payload, read without checking it (the IdP and the API do that); {} when it cannot be read. */
+export function tokenPayload(token: string): Record<string, unknown> {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = new TextDecoder().decode(
+      Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
+    );
+    const parsed: unknown = JSON.parse(json);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A JWT's `sub`, unchecked; undefined when it has none. */
+export function tokenSubject(token: string): string | undefined {
+  const { sub } = tokenPayload(token);
+  return typeof sub === 'string' ? sub : undefined;
+}
+
 /**
  * Seconds until a JWT's `exp`, read from its payload without checking it (the IdP and the API do
  * that); -1 when the token cannot be read.
  */
 export function tokenSecondsLeft(token: string, now = Date.now()): number {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp - now / 1000 : -1;
-  } catch {
-    return -1;
-  }
+  const { exp } = tokenPayload(token);
+  return typeof exp === 'number' ? exp - now / 1000 : -1;
 }
