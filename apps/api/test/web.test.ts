@@ -74,6 +74,23 @@ describe('the web app', () => {
     expect(JSON.parse(json)).toEqual({ brand_name: '</script><script>alert(1)</script>' });
   });
 
+  it('writes the brand name into the static first screen as text, and keeps $ patterns as they are', async () => {
+    const { renderIndexHtml } = await import('../src/plugins/web.ts');
+    const brand = `<img src=x onerror="alert(1)"> & $' $& Jansen's`;
+    const html = renderIndexHtml(
+      '<head></head><body><span class="shell-brand"><!--brand_name--></span></body>',
+      {
+        brand_name: brand,
+      },
+    );
+    expect(html).toContain(
+      '<span class="shell-brand">&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; $&#39; $&amp; Jansen&#39;s</span>',
+    );
+    expect(html).not.toContain('<img');
+    const json = /id="portaal-config">(.*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json)).toEqual({ brand_name: brand });
+  });
+
   it('caches hashed assets for a year', async () => {
     const response = await get('/assets/app-abc123.js');
     expect(response.status).toBe(200);

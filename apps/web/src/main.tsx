@@ -134,7 +134,6 @@ async function start() {
       </StrictMode>,
     );
   });
-  document.getElementById('app-loading')?.remove();
 }
 
 void start();

@@ -31,8 +31,23 @@ interface RenderedPage {
 export function renderIndexHtml(html: string, data: Record<string, unknown>): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const element = `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
+  // The first screen's brand (index.html's static shell) before any script: HTML-escaped text.
+  const brand = typeof data.brand_name === 'string' ? escapeHtml(data.brand_name) : '';
+  const page = html.replace(BRAND_MARKER, () => brand);
+  return page.includes('</head>') ? page.replace('</head>', () => `${element}</head>`) : `${element}${page}`;
 }
+
+/** Where index.html's static first screen shows the brand name. */
+export const BRAND_MARKER = '<!--brand_name-->';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
 /** index.html rendered once per build (re-read when the file changes), with its gzip and brotli copies. */
 function indexPage(distDir: string, clientConfig: Record<string, unknown>) {

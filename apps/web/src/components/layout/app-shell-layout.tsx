@@ -10,6 +10,7 @@ import { Brand } from './brand.tsx';
 import { LazyHeaderWidgets } from './lazy-widgets.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useLayoutMeasurements } from './use-layout-measurements.ts';
+import { useShellHandover } from './use-shell-handover.ts';
 
 const MENU_BUTTON_ID = 'app-menu-button';
 
@@ -22,6 +23,7 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
   const sidebar = useRef<HTMLDivElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
   useLayoutMeasurements(header, sidebar);
+  useShellHandover();
   // Below the sm breakpoint the sidebar is a drawer; closed, it is only moved off screen, so it is
   // made inert: its links must not be reachable with Tab or by a screen reader.
   const drawer = !useMediaQuery(`(min-width: ${BREAKPOINTS_PX.sm / 16}em)`, true, {

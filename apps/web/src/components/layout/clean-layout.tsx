@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
 import { Brand } from './brand.tsx';
 import { LazyPreferencesMenu } from './lazy-widgets.tsx';
+import { useShellHandover } from './use-shell-handover.ts';
 
 /**
  * No header navigation or sidebar: error pages, logout and the password page. The brand links home,
@@ -13,6 +14,7 @@ import { LazyPreferencesMenu } from './lazy-widgets.tsx';
 export function CleanLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('global');
   const { config } = useSession();
+  useShellHandover();
   return (
     <Box mih="100vh">
       <Group justify="space-between" p="md" component="header">
