@@ -7,11 +7,12 @@ import { useAuthState, useSelectedCustomer, useSession } from '../../app/session
 import { useVisibleNavigation } from '../../components/layout/sidebar.tsx';
 import { AreaIcon } from './area-icon.tsx';
 import { DashboardPlaceholder } from './dashboard-placeholder.tsx';
+import { loadDashboardPanels, loadedDashboardPanels } from './panels-module.ts';
 
 // The panels load after the shell (their Mantine parts stay out of the start): the placeholder has
 // the panel's size, so nothing shifts when they arrive.
-const DashboardPanels = lazy(() =>
-  import('./dashboard-panels.tsx').then((module) => ({ default: module.DashboardPanels })),
+const LazyDashboardPanels = lazy(() =>
+  loadDashboardPanels().then((module) => ({ default: module.DashboardPanels })),
 );
 
 import classes from './home.module.css';
@@ -28,6 +29,8 @@ export function HomePage() {
     ? Object.values(DASHBOARD_PANEL_RIGHTS).filter((right) => session.can({ customer: [right] }, selected.id))
         .length
     : 0;
+  // Rendered directly once the route's loader has the chunk; lazily (a placeholder meanwhile) otherwise.
+  const DashboardPanels = loadedDashboardPanels() ?? LazyDashboardPanels;
   const visible = useVisibleNavigation().filter((item) => item.key !== 'home');
   const groups = [
     { key: 'customer', items: visible.filter((item) => !item.staff) },
