@@ -25,6 +25,7 @@ import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/rea
 import i18next from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadFullStyles } from './app/full-styles.ts';
 import { type ClientConfig, createSession, type Session, SessionContext, TEST_MODE } from './app/session.ts';
 import { dataOf } from './lib/api-client.ts';
 import { installChunkErrorReload, watchForNewBuild } from './lib/build-updates.ts';
@@ -59,6 +60,9 @@ function preloadPageCode(session: Session) {
   });
   const [routes] = matcher.getMatchedRoutes(path);
   for (const route of routes) void matcher.loadRouteChunk(route)?.catch(() => {});
+  // The default layout's screens wait for Mantine's whole stylesheet (_app.tsx's loader): asked for
+  // now, it arrives with the page's code instead of a round trip after it.
+  if (routes.some((route) => route.id === '/_app')) void loadFullStyles().catch(() => {});
 }
 
 declare module '@tanstack/react-router' {
