@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { groupUsage, periodOf, USAGE_PERIOD_PATTERN } from '@portaal/contracts';
-import { graphMetrics, graphUnits, TRENDS_DEFAULT_WIDTH } from '@portaal/contracts/trend-rules';
+import {
+  graphMetrics,
+  graphUnits,
+  ROLLUP_FROM_BUCKET_SECONDS,
+  ROLLUP_SECONDS,
+  TRENDS_DEFAULT_WIDTH,
+} from '@portaal/contracts/trend-rules';
 import pg from 'pg';
 import { z } from 'zod';
 import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
@@ -113,7 +119,7 @@ interface UsageRow {
 
 // The landscape lists (devices and VMs sorted by name, first and later pages) and the trends call: texts
 // of apps/api/src/modules/landscape/landscape.repo.ts (landscapeListSql, LANDSCAPE_SERVERS_BY_ID_SQL) and
-// trends.repo.ts (TRENDS_BUCKETS_SQL), copied; bench/landscape-suite.ts and bench/trends-suite.ts check
+// trends.repo.ts (TRENDS_BUCKETS_SQL, TRENDS_ROLLUP_BUCKETS_SQL), copied; bench/landscape-suite.ts and bench/trends-suite.ts check
 // that they are still equal.
 
 export const LANDSCAPE_LIST_SQL = {
@@ -201,6 +207,28 @@ export const TRENDS_BUCKETS_SQL_COPY = `
       and at >= to_timestamp($2::bigint) and at < $5::timestamptz
     group by 1, 2, 3
   ) buckets`;
+
+export const TRENDS_ROLLUP_BUCKETS_SQL_COPY = `
+  select server_id, metric, extract(epoch from bucket)::bigint::text as t,
+    min(min) as min, max(max) as max, sum(sum) / sum(count)::float8 as mean
+  from (
+    select server_id, metric, date_bin(make_interval(secs => $1::int), bucket, to_timestamp($2::bigint)) as bucket,
+      min, max, sum, count
+    from metric_rollups
+    where server_id = any($3::text[]) and metric = any($4::text[])
+      and bucket >= to_timestamp($2::bigint) and bucket < $5::timestamptz
+      and (bucket <= $5::timestamptz - interval '5 minutes' or newest < $5::timestamptz)
+    union all
+    select s.server_id, s.metric, date_bin(make_interval(secs => $1::int), s.at, to_timestamp($2::bigint)),
+      s.value, s.value, s.value, 1
+    from metric_rollups r
+    join metric_samples s on s.server_id = r.server_id and s.metric = r.metric
+      and s.at >= r.bucket and s.at < $5::timestamptz
+    where r.server_id = any($3::text[]) and r.metric = any($4::text[])
+      and r.bucket >= to_timestamp($2::bigint) and r.bucket < $5::timestamptz
+      and r.bucket > $5::timestamptz - interval '5 minutes' and r.newest >= $5::timestamptz
+  ) parts
+  group by server_id, metric, bucket`;
 
 type BareLandscapeKind = keyof typeof LANDSCAPE_LIST_SQL;
 const landscapeCursor = z.tuple([cursorValue.text, z.string().regex(/^[1-9]\d{0,9}$/)]);
@@ -901,11 +929,23 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     ]);
     const known = new Set(servers.map((row) => `${row.kind}/${row.id}`));
     if (!ids.every((id) => known.has(id))) return { status: 404 as const };
-    const start = Math.floor(from.getTime() / 1000);
-    const step = Math.max(60, Math.ceil((to.getTime() - start * 1000) / 1000 / width));
+    // contracts' bucketGrid: long ranges in whole 5 minutes from a 5-minute boundary.
+    let start = Math.floor(from.getTime() / 1000);
+    let step = Math.max(60, Math.ceil((to.getTime() / 1000 - start) / width));
+    if (step >= ROLLUP_FROM_BUCKET_SECONDS) {
+      start = Math.floor(start / ROLLUP_SECONDS) * ROLLUP_SECONDS;
+      step = Math.ceil((to.getTime() / 1000 - start) / width / ROLLUP_SECONDS) * ROLLUP_SECONDS;
+    }
     const count = Math.max(1, Math.ceil((to.getTime() / 1000 - start) / step));
     const timestamps = Array.from({ length: count }, (_, index) => start + index * step);
-    const rows = await run<BucketRow>(TRENDS_BUCKETS_SQL_COPY, [step, start, ids, metrics, to.toISOString()]);
+    const rolled = start % ROLLUP_SECONDS === 0 && step % ROLLUP_SECONDS === 0;
+    const rows = await run<BucketRow>(rolled ? TRENDS_ROLLUP_BUCKETS_SQL_COPY : TRENDS_BUCKETS_SQL_COPY, [
+      step,
+      start,
+      ids,
+      metrics,
+      to.toISOString(),
+    ]);
     const byKey = new Map<
       string,
       { values: (number | null)[]; min: (number | null)[]; max: (number | null)[] }

@@ -2,9 +2,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { LANDSCAPE_SERVERS_BY_ID_SQL } from '../apps/api/src/modules/landscape/landscape.repo.ts';
-import { TRENDS_BUCKETS_SQL } from '../apps/api/src/modules/trends/trends.repo.ts';
+import { bucketGrid } from '@portaal/contracts';
+import {
+  answersFromRollups,
+  TRENDS_BUCKETS_SQL,
+  TRENDS_ROLLUP_BUCKETS_SQL,
+} from '../apps/api/src/modules/trends/trends.repo.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
-import { LANDSCAPE_SERVERS_BY_ID_SQL_COPY, TRENDS_BUCKETS_SQL_COPY } from './bare-server.ts';
+import {
+  LANDSCAPE_SERVERS_BY_ID_SQL_COPY,
+  TRENDS_BUCKETS_SQL_COPY,
+  TRENDS_ROLLUP_BUCKETS_SQL_COPY,
+} from './bare-server.ts';
 import { compareAnswers } from './customers-suite.ts';
 import { defaultGenerateOptions, insertMetricSeries } from './generate.ts';
 import { cpuSnapshot, otherWorkShare } from './machine.ts';
@@ -46,13 +55,13 @@ async function timeRequests(server: ServerHandle, target: string, authorization:
   return times;
 }
 
-/** EXPLAIN ANALYZE of the bucket query with the bench's parameters: the plan's shape and its time. */
-async function explain(url: string, values: unknown[]) {
+/** EXPLAIN ANALYZE of the bucket query the call runs, with its parameters: the plan's shape and time. */
+async function explain(url: string, sql: string, values: unknown[]) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-      `explain (analyze, buffers) ${TRENDS_BUCKETS_SQL}`,
+      `explain (analyze, buffers) ${sql}`,
       values,
     );
     return rows.map((row) => row['QUERY PLAN']);
@@ -147,6 +156,11 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       'bench/bare-server.ts runs another bucket SQL than trends.repo.ts (TRENDS_BUCKETS_SQL): copy it again',
     );
   }
+  if (TRENDS_ROLLUP_BUCKETS_SQL !== TRENDS_ROLLUP_BUCKETS_SQL_COPY) {
+    failures.push(
+      'bench/bare-server.ts runs another rollup SQL than trends.repo.ts (TRENDS_ROLLUP_BUCKETS_SQL): copy it again',
+    );
+  }
   if (LANDSCAPE_SERVERS_BY_ID_SQL !== LANDSCAPE_SERVERS_BY_ID_SQL_COPY) {
     failures.push(
       'bench/bare-server.ts runs another servers SQL than landscape.repo.ts (LANDSCAPE_SERVERS_BY_ID_SQL): copy it again',
@@ -164,8 +178,13 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
   });
   const target = `/api/v2/customer/${bigCustomerId}/trends?${query}`;
   const points = metricServerIds.length * RANGE_DAYS * 1440;
-  const step = Math.max(60, Math.ceil((to.getTime() - from.getTime()) / 1000 / WIDTH));
-  const bucketValues = [step, Math.floor(from.getTime() / 1000), metricServerIds, ['cpu'], to.toISOString()];
+  // The service's grid (decision 0018: whole 5-minute buckets from a 5-minute boundary for long ranges).
+  const grid = bucketGrid(from, to, WIDTH);
+  const step = grid.stepSeconds;
+  const start = grid.start.getTime() / 1000;
+  const rolled = answersFromRollups(start, step);
+  const bucketSql = rolled ? TRENDS_ROLLUP_BUCKETS_SQL : TRENDS_BUCKETS_SQL;
+  const bucketValues = [step, start, metricServerIds, ['cpu'], to.toISOString()];
 
   const compared = await compareAnswers(api, bare, [target], authorization());
   failures.push(...compared.problems.map((problem) => `API and bare server disagree: ${problem}`));
@@ -187,7 +206,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
     return times;
   };
   const base = await measure(`${formatNumber(database.generated.rows.metric_samples ?? 0)} rows`);
-  const planBefore = await explain(database.url, bucketValues);
+  const planBefore = await explain(database.url, bucketSql, bucketValues);
 
   // Ten times the rows: 90 more servers over the same days, written minute by minute across servers
   // (as live collection writes), so the asked series no longer sit in blocks of their own.
@@ -195,6 +214,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   let added = 0;
+  let writeS = 0;
   const insertStarted = performance.now();
   try {
     const extra = Array.from({ length: EXTRA_SERVERS }, (_, index) => `devices/${9_000_001 + index}`);
@@ -205,14 +225,16 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       to,
       'time',
     );
-    await client.query('vacuum analyze metric_samples');
+    writeS = (performance.now() - insertStarted) / 1000;
+    // As autovacuum would in time, for the samples and the 5-minute rollups the triggers wrote.
+    await client.query('vacuum analyze metric_samples, metric_rollups');
   } finally {
     await client.end();
   }
   const insertS = (performance.now() - insertStarted) / 1000;
   const totalRows = (database.generated.rows.metric_samples ?? 0) + added;
   const grown = await measure(`${formatNumber(totalRows)} rows`);
-  const planAfter = await explain(database.url, bucketValues);
+  const planAfter = await explain(database.url, bucketSql, bucketValues);
   const after = await cpuSnapshot();
   const share = before && after ? otherWorkShare(before, after) : undefined;
 
@@ -282,14 +304,16 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
   const body: string[] = [
     `Customer ${bigCustomerId} (${formatNumber(defaultGenerateOptions.bigCustomerDevices)} devices, ${formatNumber(defaultGenerateOptions.bigCustomerVirtualMachines)} VMs), caller \`${ownerUsername}\` ` +
       `(trend-read). One trends call: graph cpu of ${metricServerIds.length} servers over the last ${RANGE_DAYS} days ` +
-      `at width ${WIDTH} (buckets of ${step} s): ${formatNumber(points)} one-minute samples read and bucketed into ` +
+      `at width ${WIDTH} (buckets of ${step} s from ${grid.start.toISOString()}): ${formatNumber(points)} one-minute samples ` +
+      `${rolled ? `answered from their ${formatNumber(points / 5)} 5-minute rollups (metric_rollups, decision 0018)` : 'read'} and bucketed into ` +
       `${formatNumber(filled)} points. The table first holds the generated series only (${formatNumber(database.generated.rows.metric_samples ?? 0)} rows, ` +
       `${defaultGenerateOptions.metricDays} days of these servers, written series by series); then ${formatNumber(added)} rows of ${EXTRA_SERVERS} more ` +
       `servers over the same days are added minute by minute across servers, as live collection writes them ` +
-      `(${formatNumber(insertS)} s with VACUUM ANALYZE), ${formatNumber(totalRows)} rows in all. ` +
+      `in one statement (${formatNumber(writeS)} s, ${formatNumber(insertS)} s with VACUUM ANALYZE of the samples and ` +
+      `rollups), ${formatNumber(totalRows)} rows in all. ` +
       `Each figure: ${RUNS} requests one at a time after ${WARMUP} unmeasured, bare server first. Both servers run ` +
       "the same SQL (landscape.repo.ts's LANDSCAPE_SERVERS_BY_ID_SQL, which the service uses to check that every server " +
-      "is the customer's, and trends.repo.ts's TRENDS_BUCKETS_SQL).",
+      `is the customer's, and trends.repo.ts's ${rolled ? 'TRENDS_ROLLUP_BUCKETS_SQL' : 'TRENDS_BUCKETS_SQL'}).`,
     '',
     `Answers checked equal on both servers: ${compared.problems.length ? '**no**' : 'yes'}.`,
     '',

@@ -29,6 +29,16 @@ export const graphUnits: Record<GraphType, '%' | 'MiB/s' | 'Mbps' | ''> = {
 
 /** Samples are kept per minute: no bucket is narrower. */
 export const MIN_BUCKET_SECONDS = 60;
+/**
+ * Long ranges are bucketed in whole 5 minutes from a 5-minute boundary (decision 0018), so the database
+ * answers them from its 5-minute rollups instead of every sample.
+ */
+export const ROLLUP_SECONDS = 300;
+/**
+ * Buckets of at least 15 minutes are long enough to be rounded up to whole 5 minutes: a call gets at
+ * least three quarters of the points it asked for. Shorter buckets stay range / width.
+ */
+export const ROLLUP_FROM_BUCKET_SECONDS = 900;
 /** At most this many servers in one trends call (one chart stays readable, the answer stays small). */
 export const TRENDS_MAX_SERVERS = 20;
 /** The longest range one trends call covers. */

@@ -6,6 +6,8 @@ import {
   graphTypes,
   MIN_BUCKET_SECONDS,
   metricNames,
+  ROLLUP_FROM_BUCKET_SECONDS,
+  ROLLUP_SECONDS,
   SERVER_ID_PATTERN,
   TRENDS_DEFAULT_WIDTH,
   TRENDS_MAX_RANGE_DAYS,
@@ -69,10 +71,26 @@ export const trendsQuerySchema = z
   });
 export type TrendsQuery = z.output<typeof trendsQuerySchema>;
 
-/** Bucket width in whole seconds: range / width, never under a minute (DESIGN.md §8). */
-export function bucketSeconds(from: Date, to: Date, width: number): number {
-  const seconds = Math.ceil((to.getTime() - from.getTime()) / 1000 / width);
-  return Math.max(MIN_BUCKET_SECONDS, seconds);
+/** The buckets of one trends call: the first one's start (whole seconds) and their width. */
+export interface BucketGrid {
+  start: Date;
+  stepSeconds: number;
+}
+
+/**
+ * Bucket width in whole seconds: range / width, never under a minute (DESIGN.md §8), the first bucket
+ * starting at `from` (whole seconds). When that is at least ROLLUP_FROM_BUCKET_SECONDS the buckets
+ * start at the 5-minute boundary at or before `from` and are range / width rounded up to whole 5
+ * minutes (decision 0018): never more than `width` of them, each whole 5-minute rollups.
+ */
+export function bucketGrid(from: Date, to: Date, width: number): BucketGrid {
+  const start = Math.floor(from.getTime() / 1000);
+  const end = to.getTime() / 1000;
+  const seconds = Math.max(MIN_BUCKET_SECONDS, Math.ceil((end - start) / width));
+  if (seconds < ROLLUP_FROM_BUCKET_SECONDS) return { start: new Date(start * 1000), stepSeconds: seconds };
+  const aligned = Math.floor(start / ROLLUP_SECONDS) * ROLLUP_SECONDS;
+  const rollups = Math.ceil((end - aligned) / width / ROLLUP_SECONDS);
+  return { start: new Date(aligned * 1000), stepSeconds: rollups * ROLLUP_SECONDS };
 }
 
 const points = z.array(z.number().nullable());

@@ -1,4 +1,10 @@
-import { graphMetrics, type MetricName, type ServerLoad, type TrendSeries } from '@portaal/contracts';
+import {
+  graphMetrics,
+  type MetricName,
+  ROLLUP_SECONDS,
+  type ServerLoad,
+  type TrendSeries,
+} from '@portaal/contracts';
 import type { Database } from '../../db/client.ts';
 import {
   bucketStarts,
@@ -12,8 +18,10 @@ import {
 } from './metrics-source.ts';
 
 /**
- * One row per series and bucket: date_bin from the first bucket's start, min, max and mean. The bench's
- * bare baseline runs a copy (bench/bare-server.ts; bench/trends-suite.ts checks the two are equal).
+ * One row per series and bucket: date_bin from the first bucket's start, min, max and mean of the
+ * samples. The bench's bare baseline runs a copy (bench/bare-server.ts; bench/trends-suite.ts checks the
+ * two are equal). $1 step in seconds, $2 first bucket's start (Unix seconds), $3 server ids,
+ * $4 metrics, $5 end (exclusive).
  */
 export const TRENDS_BUCKETS_SQL = `
   select server_id, metric, extract(epoch from bucket)::bigint::text as t, min, max, mean
@@ -25,6 +33,39 @@ export const TRENDS_BUCKETS_SQL = `
       and at >= to_timestamp($2::bigint) and at < $5::timestamptz
     group by 1, 2, 3
   ) buckets`;
+
+/**
+ * The same rows from metric_rollups (decision 0018), for buckets of whole 5 minutes starting on a
+ * 5-minute boundary: each bucket is the min, max and sum / count of its 5-minute rollups, a fifth of the
+ * rows and no sample. The 5-minute bucket that the end cuts is taken whole when its newest sample lies
+ * before the end (as when the range ends now); otherwise its samples before the end are read. Same
+ * parameters as TRENDS_BUCKETS_SQL; the bare baseline runs a copy.
+ */
+export const TRENDS_ROLLUP_BUCKETS_SQL = `
+  select server_id, metric, extract(epoch from bucket)::bigint::text as t,
+    min(min) as min, max(max) as max, sum(sum) / sum(count)::float8 as mean
+  from (
+    select server_id, metric, date_bin(make_interval(secs => $1::int), bucket, to_timestamp($2::bigint)) as bucket,
+      min, max, sum, count
+    from metric_rollups
+    where server_id = any($3::text[]) and metric = any($4::text[])
+      and bucket >= to_timestamp($2::bigint) and bucket < $5::timestamptz
+      and (bucket <= $5::timestamptz - interval '5 minutes' or newest < $5::timestamptz)
+    union all
+    select s.server_id, s.metric, date_bin(make_interval(secs => $1::int), s.at, to_timestamp($2::bigint)),
+      s.value, s.value, s.value, 1
+    from metric_rollups r
+    join metric_samples s on s.server_id = r.server_id and s.metric = r.metric
+      and s.at >= r.bucket and s.at < $5::timestamptz
+    where r.server_id = any($3::text[]) and r.metric = any($4::text[])
+      and r.bucket >= to_timestamp($2::bigint) and r.bucket < $5::timestamptz
+      and r.bucket > $5::timestamptz - interval '5 minutes' and r.newest >= $5::timestamptz
+  ) parts
+  group by server_id, metric, bucket`;
+
+/** Whether a grid's buckets are whole rollups: the rollup statement answers them. */
+export const answersFromRollups = (start: number, stepSeconds: number) =>
+  start % ROLLUP_SECONDS === 0 && stepSeconds % ROLLUP_SECONDS === 0;
 
 /**
  * The newest CPU, memory and load of each server when measured in the last minutes, and the mean CPU
@@ -83,7 +124,8 @@ function loadsOf(rows: LatestRow[]): Map<string, ServerLoad> {
 
 /**
  * The database metrics source: `metric_samples`, bucketed by PostgreSQL (`date_bin`, min, max and mean
- * per bucket), so at most one row per series and bucket leaves the database. The table holds no
+ * per bucket), so at most one row per series and bucket leaves the database; buckets of whole 5
+ * minutes from `metric_rollups`. The table holds no
  * customer; the service passes only servers it has found in the customer's landscape.
  */
 export function createDatabaseMetrics(db: Database): MetricsSource {
@@ -97,7 +139,8 @@ export function createDatabaseMetrics(db: Database): MetricsSource {
       const metrics = graphMetrics[graph];
       const ids = servers.map((server) => server.id);
       const start = timestamps[0] ?? Math.floor(from.getTime() / 1000);
-      const result = await client.query<BucketRow>(TRENDS_BUCKETS_SQL, [
+      const sql = answersFromRollups(start, stepSeconds) ? TRENDS_ROLLUP_BUCKETS_SQL : TRENDS_BUCKETS_SQL;
+      const result = await client.query<BucketRow>(sql, [
         stepSeconds,
         start,
         ids,

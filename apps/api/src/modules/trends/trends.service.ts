@@ -1,5 +1,5 @@
 import {
-  bucketSeconds,
+  bucketGrid,
   type Customer,
   type CustomerFeatures,
   graphUnits,
@@ -94,8 +94,8 @@ export function createTrendsService({ metrics, landscape, customers }: TrendsDep
         if (!server) throw serverNotFound(id);
         return asMetricServer(server);
       });
-      const from = new Date(Math.floor(query.from.getTime() / 1000) * 1000);
-      const stepSeconds = bucketSeconds(from, query.to, query.width);
+      // Long ranges start at a 5-minute boundary, in whole 5-minute buckets (decision 0018).
+      const { start: from, stepSeconds } = bucketGrid(query.from, query.to, query.width);
       const { timestamps, series } = await metrics.series({
         servers,
         graph: query.graph,

@@ -1,5 +1,5 @@
 import type { MetricName } from '@portaal/contracts';
-import { doublePrecision, index, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row per server, metric and minute (DESIGN.md §8). Rows arrive in time order and, from the seed,
@@ -42,4 +42,27 @@ export const metricLatest = pgTable(
     primaryKey({ columns: [table.serverId, table.metric] }),
     index('metric_latest_sustained_idx').on(table.metric, table.mean15m),
   ],
+);
+
+/**
+ * Every series in 5-minute buckets from the epoch (decision 0018): min, max, sum and count of the
+ * samples in each, and the newest sample's time. Long trends ranges are bucketed in whole 5 minutes
+ * and read these, a fifth of the rows and no sample; the mean is sum / count, so it equals the
+ * samples' own. Kept by statement triggers on metric_samples (migration 0018) like metric_latest:
+ * inserts merge into their buckets, deletes and updates count their buckets again from what is left.
+ * `newest` tells whether a bucket that a range's end cuts holds samples past that end.
+ */
+export const metricRollups = pgTable(
+  'metric_rollups',
+  {
+    serverId: text('server_id').notNull(),
+    metric: text('metric').$type<MetricName>().notNull(),
+    bucket: timestamp('bucket', { withTimezone: true, mode: 'string' }).notNull(),
+    min: real('min').notNull(),
+    max: real('max').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    count: integer('count').notNull(),
+    newest: timestamp('newest', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.serverId, table.metric, table.bucket] })],
 );

@@ -1,0 +1,99 @@
+CREATE TABLE "metric_rollups" (
+	"server_id" text NOT NULL,
+	"metric" text NOT NULL,
+	"bucket" timestamp with time zone NOT NULL,
+	"min" real NOT NULL,
+	"max" real NOT NULL,
+	"sum" double precision NOT NULL,
+	"count" integer NOT NULL,
+	"newest" timestamp with time zone NOT NULL,
+	CONSTRAINT "metric_rollups_server_id_metric_bucket_pk" PRIMARY KEY("server_id","metric","bucket")
+);
+--> statement-breakpoint
+-- metric_rollups follows metric_samples (docs/decisions/0018) as metric_latest does: once per statement,
+-- from the rows that statement wrote, grouped into their 5-minute buckets and merged into the stored
+-- ones, so a bulk load costs one grouped pass and a collector's minute one upsert per series. Buckets
+-- are written in key order: a bulk load leaves each series' buckets together on disk.
+CREATE FUNCTION "metric_rollups_add"() RETURNS trigger LANGUAGE plpgsql SET work_mem = '64MB' AS $$
+BEGIN
+  INSERT INTO metric_rollups AS r (server_id, metric, bucket, min, max, sum, count, newest)
+  SELECT server_id, metric, date_bin('5 minutes', at, timestamptz '1970-01-01 00:00:00+00'),
+    min(value), max(value), sum(value::float8), count(*), max(at)
+  FROM added
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3
+  ON CONFLICT (server_id, metric, bucket) DO UPDATE SET
+    min = least(r.min, excluded.min),
+    max = greatest(r.max, excluded.max),
+    sum = r.sum + excluded.sum,
+    count = r.count + excluded.count,
+    newest = greatest(r.newest, excluded.newest);
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+-- Deleted or changed samples: their buckets are counted again from the samples left in them (a min or
+-- a max cannot be taken back), reading each touched series once over the span of its touched buckets.
+-- A bucket left without samples goes. TRUNCATE empties the table.
+CREATE FUNCTION "metric_rollups_recount"() RETURNS trigger LANGUAGE plpgsql SET work_mem = '64MB' AS $$
+DECLARE
+  ids text[];
+  metrics text[];
+  buckets timestamptz[];
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM metric_rollups;
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(t.server_id), array_agg(t.metric), array_agg(t.bucket) INTO ids, metrics, buckets
+    FROM (
+      SELECT server_id, metric, date_bin('5 minutes', at, timestamptz '1970-01-01 00:00:00+00') AS bucket
+      FROM removed
+      UNION
+      SELECT server_id, metric, date_bin('5 minutes', at, timestamptz '1970-01-01 00:00:00+00') FROM added
+    ) t;
+  ELSE
+    SELECT array_agg(t.server_id), array_agg(t.metric), array_agg(t.bucket) INTO ids, metrics, buckets
+    FROM (
+      SELECT DISTINCT server_id, metric, date_bin('5 minutes', at, timestamptz '1970-01-01 00:00:00+00') AS bucket
+      FROM removed
+    ) t;
+  END IF;
+  IF ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  DELETE FROM metric_rollups r
+  USING unnest(ids, metrics, buckets) AS t(server_id, metric, bucket)
+  WHERE r.server_id = t.server_id AND r.metric = t.metric AND r.bucket = t.bucket;
+  INSERT INTO metric_rollups (server_id, metric, bucket, min, max, sum, count, newest)
+  SELECT s.server_id, s.metric, date_bin('5 minutes', s.at, timestamptz '1970-01-01 00:00:00+00'),
+    min(s.value), max(s.value), sum(s.value::float8), count(*), max(s.at)
+  FROM (
+    SELECT t.server_id, t.metric, min(t.bucket) AS lo, max(t.bucket) AS hi
+    FROM unnest(ids, metrics, buckets) AS t(server_id, metric, bucket)
+    GROUP BY 1, 2
+  ) span
+  JOIN metric_samples s ON s.server_id = span.server_id AND s.metric = span.metric
+    AND s.at >= span.lo AND s.at < span.hi + interval '5 minutes'
+  WHERE (s.server_id, s.metric, date_bin('5 minutes', s.at, timestamptz '1970-01-01 00:00:00+00'))
+    IN (SELECT * FROM unnest(ids, metrics, buckets))
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "metric_rollups_added" AFTER INSERT ON "metric_samples"
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "metric_rollups_add"();--> statement-breakpoint
+CREATE TRIGGER "metric_rollups_removed" AFTER DELETE ON "metric_samples"
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "metric_rollups_recount"();--> statement-breakpoint
+CREATE TRIGGER "metric_rollups_changed" AFTER UPDATE ON "metric_samples"
+  REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "metric_rollups_recount"();--> statement-breakpoint
+CREATE TRIGGER "metric_rollups_emptied" AFTER TRUNCATE ON "metric_samples"
+  FOR EACH STATEMENT EXECUTE FUNCTION "metric_rollups_recount"();--> statement-breakpoint
+-- The samples stored before this migration: the same grouping over the whole table, once.
+INSERT INTO metric_rollups (server_id, metric, bucket, min, max, sum, count, newest)
+SELECT server_id, metric, date_bin('5 minutes', at, timestamptz '1970-01-01 00:00:00+00'),
+  min(value), max(value), sum(value::float8), count(*), max(at)
+FROM metric_samples
+GROUP BY 1, 2, 3
+ORDER BY 1, 2, 3;
