@@ -869,6 +869,9 @@ async function insertLandscape(client: pg.PoolClient, landscape: ReturnType<type
       v.disk,
     ],
   );
+  // Only the landscape skips its checks: later inserts of the transaction (the metric samples, whose
+  // triggers keep metric_latest and metric_rollups) run as every writer does.
+  if (role?.super) await client.query(`set local session_replication_role = origin`);
 }
 
 /**

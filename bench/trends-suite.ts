@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { bucketGrid } from '@portaal/contracts';
 import pg from 'pg';
 import { LANDSCAPE_SERVERS_BY_ID_SQL } from '../apps/api/src/modules/landscape/landscape.repo.ts';
-import { bucketGrid } from '@portaal/contracts';
 import {
   answersFromRollups,
   TRENDS_BUCKETS_SQL,

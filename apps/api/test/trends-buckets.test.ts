@@ -77,9 +77,14 @@ describe('trends buckets', () => {
     const from = new Date(to.getTime() - 59 * 86_400_000);
     const answer = await trends('cpu', from, to, 1000);
     expect(answer.unit).toBe('%');
-    expect(answer.step_seconds).toBe(
-      Math.ceil((to.getTime() - Math.floor(from.getTime() / 1000) * 1000) / 1000 / 1000),
-    );
+    // Long buckets: whole 5 minutes from the 5-minute boundary at or before from (decision 0018).
+    const plain = Math.ceil((to.getTime() - Math.floor(from.getTime() / 1000) * 1000) / 1000 / 1000);
+    expect(answer.step_seconds % 300).toBe(0);
+    expect(answer.step_seconds - plain).toBeLessThan(600);
+    expect(answer.step_seconds).toBeGreaterThanOrEqual(plain);
+    expect(answer.from).toBe(new Date(Math.floor(from.getTime() / 300_000) * 300_000).toISOString());
+    expect(answer.timestamps[0]).toBe(Date.parse(answer.from) / 1000);
+    expect(answer.timestamps.length).toBeLessThanOrEqual(1000);
     const values = answer.series[0]?.values.filter((value): value is number => value !== null) ?? [];
     expect(values.length).toBeGreaterThan(990);
     expect(Math.min(...values)).toBeGreaterThanOrEqual(0);
@@ -218,6 +223,25 @@ describe('demo series', () => {
         `${id} net_out`,
       ]);
       expect(mixed.series.slice(2)).toEqual(fromDatabase.series);
+
+      // Buckets of whole 5 minutes from a boundary come from metric_rollups: the same again.
+      const rolled = {
+        ...request,
+        from: new Date(Math.floor(from.getTime() / 300_000) * 300_000),
+        stepSeconds: 900,
+      };
+      const fromRollups = await stored.series(rolled);
+      const computedRolled = demoSeries(rolled, now);
+      expect(computedRolled.timestamps).toEqual(fromRollups.timestamps);
+      computedRolled.series.forEach((series, index) => {
+        const expected = fromRollups.series[index];
+        expect(series.values.every((value) => value !== null)).toBe(true);
+        expect(series.min).toEqual(expected?.min);
+        expect(series.max).toEqual(expected?.max);
+        series.values.forEach((value, bucket) => {
+          expect(Math.abs((value ?? 0) - (expected?.values[bucket] ?? -1))).toBeLessThanOrEqual(0.011);
+        });
+      });
     } finally {
       await pool.query('delete from metric_samples where server_id = $1', [id]).catch(() => {});
       await pool.end();

@@ -140,13 +140,7 @@ export function createDatabaseMetrics(db: Database): MetricsSource {
       const ids = servers.map((server) => server.id);
       const start = timestamps[0] ?? Math.floor(from.getTime() / 1000);
       const sql = answersFromRollups(start, stepSeconds) ? TRENDS_ROLLUP_BUCKETS_SQL : TRENDS_BUCKETS_SQL;
-      const result = await client.query<BucketRow>(sql, [
-        stepSeconds,
-        start,
-        ids,
-        metrics,
-        to.toISOString(),
-      ]);
+      const result = await client.query<BucketRow>(sql, [stepSeconds, start, ids, metrics, to.toISOString()]);
       const byKey = new Map<string, TrendSeries>();
       const series: TrendSeries[] = [];
       for (const id of ids) {

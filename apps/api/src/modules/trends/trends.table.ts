@@ -1,5 +1,14 @@
 import type { MetricName } from '@portaal/contracts';
-import { doublePrecision, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One row per server, metric and minute (DESIGN.md §8). Rows arrive in time order and, from the seed,
