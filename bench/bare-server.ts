@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { groupUsage, periodOf, USAGE_PERIOD_PATTERN } from '@portaal/contracts';
 import {
+  COARSE_ROLLUP_SECONDS,
   graphMetrics,
   graphUnits,
   ROLLUP_FROM_BUCKET_SECONDS,
@@ -215,18 +216,18 @@ export const TRENDS_ROLLUP_BUCKETS_SQL_COPY = `
     select server_id, metric, date_bin(make_interval(secs => $1::int), bucket, to_timestamp($2::bigint)) as bucket,
       min, max, sum, count
     from metric_rollups
-    where server_id = any($3::text[]) and metric = any($4::text[])
+    where server_id = any($3::text[]) and metric = any($4::text[]) and seconds = $6::int
       and bucket >= to_timestamp($2::bigint) and bucket < $5::timestamptz
-      and (bucket <= $5::timestamptz - interval '5 minutes' or newest < $5::timestamptz)
+      and (bucket <= $5::timestamptz - make_interval(secs => $6::int) or newest < $5::timestamptz)
     union all
     select s.server_id, s.metric, date_bin(make_interval(secs => $1::int), s.at, to_timestamp($2::bigint)),
       s.value, s.value, s.value, 1
     from metric_rollups r
     join metric_samples s on s.server_id = r.server_id and s.metric = r.metric
       and s.at >= r.bucket and s.at < $5::timestamptz
-    where r.server_id = any($3::text[]) and r.metric = any($4::text[])
+    where r.server_id = any($3::text[]) and r.metric = any($4::text[]) and r.seconds = $6::int
       and r.bucket >= to_timestamp($2::bigint) and r.bucket < $5::timestamptz
-      and r.bucket > $5::timestamptz - interval '5 minutes' and r.newest >= $5::timestamptz
+      and r.bucket > $5::timestamptz - make_interval(secs => $6::int) and r.newest >= $5::timestamptz
   ) parts
   group by server_id, metric, bucket`;
 
@@ -929,23 +930,30 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     ]);
     const known = new Set(servers.map((row) => `${row.kind}/${row.id}`));
     if (!ids.every((id) => known.has(id))) return { status: 404 as const };
-    // contracts' bucketGrid: long ranges in whole 5 minutes from a 5-minute boundary.
+    // contracts' bucketGrid: long ranges in whole 5 minutes from a 5-minute boundary, or whole 15 from
+    // a 15-minute one when that gives as many buckets; the coarsest rollups that fit answer them.
     let start = Math.floor(from.getTime() / 1000);
     let step = Math.max(60, Math.ceil((to.getTime() / 1000 - start) / width));
     if (step >= ROLLUP_FROM_BUCKET_SECONDS) {
-      start = Math.floor(start / ROLLUP_SECONDS) * ROLLUP_SECONDS;
-      step = Math.ceil((to.getTime() / 1000 - start) / width / ROLLUP_SECONDS) * ROLLUP_SECONDS;
+      const grid = (size: number): [number, number] => {
+        const aligned = Math.floor(start / size) * size;
+        return [
+          aligned,
+          Math.ceil((to.getTime() / 1000 - aligned) / width / ROLLUP_SECONDS) * ROLLUP_SECONDS,
+        ];
+      };
+      const coarse = grid(COARSE_ROLLUP_SECONDS);
+      [start, step] = coarse[1] % COARSE_ROLLUP_SECONDS === 0 ? coarse : grid(ROLLUP_SECONDS);
     }
     const count = Math.max(1, Math.ceil((to.getTime() / 1000 - start) / step));
     const timestamps = Array.from({ length: count }, (_, index) => start + index * step);
-    const rolled = start % ROLLUP_SECONDS === 0 && step % ROLLUP_SECONDS === 0;
-    const rows = await run<BucketRow>(rolled ? TRENDS_ROLLUP_BUCKETS_SQL_COPY : TRENDS_BUCKETS_SQL_COPY, [
-      step,
-      start,
-      ids,
-      metrics,
-      to.toISOString(),
-    ]);
+    const rollup = [COARSE_ROLLUP_SECONDS, ROLLUP_SECONDS].find(
+      (size) => start % size === 0 && step % size === 0,
+    );
+    const values = [step, start, ids, metrics, to.toISOString()];
+    const rows = await (rollup === undefined
+      ? run<BucketRow>(TRENDS_BUCKETS_SQL_COPY, values)
+      : run<BucketRow>(TRENDS_ROLLUP_BUCKETS_SQL_COPY, [...values, rollup]));
     const byKey = new Map<
       string,
       { values: (number | null)[]; min: (number | null)[]; max: (number | null)[] }

@@ -4,7 +4,7 @@ import { bucketGrid } from '@portaal/contracts';
 import pg from 'pg';
 import { LANDSCAPE_SERVERS_BY_ID_SQL } from '../apps/api/src/modules/landscape/landscape.repo.ts';
 import {
-  answersFromRollups,
+  rollupSeconds,
   TRENDS_BUCKETS_SQL,
   TRENDS_ROLLUP_BUCKETS_SQL,
 } from '../apps/api/src/modules/trends/trends.repo.ts';
@@ -182,9 +182,16 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
   const grid = bucketGrid(from, to, WIDTH);
   const step = grid.stepSeconds;
   const start = grid.start.getTime() / 1000;
-  const rolled = answersFromRollups(start, step);
-  const bucketSql = rolled ? TRENDS_ROLLUP_BUCKETS_SQL : TRENDS_BUCKETS_SQL;
-  const bucketValues = [step, start, metricServerIds, ['cpu'], to.toISOString()];
+  const rollup = rollupSeconds(start, step);
+  const bucketSql = rollup === null ? TRENDS_BUCKETS_SQL : TRENDS_ROLLUP_BUCKETS_SQL;
+  const bucketValues = [
+    step,
+    start,
+    metricServerIds,
+    ['cpu'],
+    to.toISOString(),
+    ...(rollup === null ? [] : [rollup]),
+  ];
 
   const compared = await compareAnswers(api, bare, [target], authorization());
   failures.push(...compared.problems.map((problem) => `API and bare server disagree: ${problem}`));
@@ -305,7 +312,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
     `Customer ${bigCustomerId} (${formatNumber(defaultGenerateOptions.bigCustomerDevices)} devices, ${formatNumber(defaultGenerateOptions.bigCustomerVirtualMachines)} VMs), caller \`${ownerUsername}\` ` +
       `(trend-read). One trends call: graph cpu of ${metricServerIds.length} servers over the last ${RANGE_DAYS} days ` +
       `at width ${WIDTH} (buckets of ${step} s from ${grid.start.toISOString()}): ${formatNumber(points)} one-minute samples ` +
-      `${rolled ? `answered from their ${formatNumber(points / 5)} 5-minute rollups (metric_rollups, decision 0018)` : 'read'} and bucketed into ` +
+      `${rollup === null ? 'read' : `answered from their ${formatNumber((points * 60) / rollup)} ${rollup / 60}-minute rollups (metric_rollups, decision 0018)`} and bucketed into ` +
       `${formatNumber(filled)} points. The table first holds the generated series only (${formatNumber(database.generated.rows.metric_samples ?? 0)} rows, ` +
       `${defaultGenerateOptions.metricDays} days of these servers, written series by series); then ${formatNumber(added)} rows of ${EXTRA_SERVERS} more ` +
       `servers over the same days are added minute by minute across servers, as live collection writes them ` +
@@ -313,7 +320,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       `rollups), ${formatNumber(totalRows)} rows in all. ` +
       `Each figure: ${RUNS} requests one at a time after ${WARMUP} unmeasured, bare server first. Both servers run ` +
       "the same SQL (landscape.repo.ts's LANDSCAPE_SERVERS_BY_ID_SQL, which the service uses to check that every server " +
-      `is the customer's, and trends.repo.ts's ${rolled ? 'TRENDS_ROLLUP_BUCKETS_SQL' : 'TRENDS_BUCKETS_SQL'}).`,
+      `is the customer's, and trends.repo.ts's ${rollup === null ? 'TRENDS_BUCKETS_SQL' : 'TRENDS_ROLLUP_BUCKETS_SQL'}).`,
     '',
     `Answers checked equal on both servers: ${compared.problems.length ? '**no**' : 'yes'}.`,
     '',

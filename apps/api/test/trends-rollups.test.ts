@@ -1,10 +1,16 @@
-import { bucketGrid, graphMetrics, ROLLUP_SECONDS, type TrendSeries } from '@portaal/contracts';
+import {
+  bucketGrid,
+  COARSE_ROLLUP_SECONDS,
+  graphMetrics,
+  ROLLUP_SECONDS,
+  type TrendSeries,
+} from '@portaal/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import {
-  answersFromRollups,
   createDatabaseMetrics,
+  rollupSeconds,
   TRENDS_BUCKETS_SQL,
   TRENDS_ROLLUP_BUCKETS_SQL,
 } from '../src/modules/trends/trends.repo.ts';
@@ -61,6 +67,7 @@ const series = (id: string, metric: string, from: number, minutes: number, skip 
 interface RollupRow {
   server_id: string;
   metric: string;
+  seconds: number;
   bucket: string;
   min: number;
   max: number;
@@ -70,15 +77,16 @@ interface RollupRow {
 }
 
 const ROLLUPS = `
-  select server_id, metric, extract(epoch from bucket)::bigint::text as bucket, min, max, sum, count,
-    extract(epoch from newest)::text as newest
-  from metric_rollups where server_id = any($1::text[]) order by 1, 2, 3`;
+  select server_id, metric, seconds::int as seconds, extract(epoch from bucket)::bigint::text as bucket, min, max,
+    sum, count, extract(epoch from newest)::text as newest
+  from metric_rollups where server_id = any($1::text[]) order by 1, 2, 3, 4`;
 const REGROUPED = `
-  select server_id, metric,
-    extract(epoch from date_bin('5 minutes', at, timestamptz '1970-01-01 00:00:00+00'))::bigint::text as bucket,
+  select server_id, metric, seconds,
+    extract(epoch from date_bin(make_interval(secs => seconds), at, timestamptz '1970-01-01 00:00:00+00'))::bigint::text as bucket,
     min(value) as min, max(value) as max, sum(value::float8) as sum, count(*)::int as count,
     extract(epoch from max(at))::text as newest
-  from metric_samples where server_id = any($1::text[]) group by 1, 2, 3 order by 1, 2, 3`;
+  from metric_samples, (values (300), (900)) as sizes(seconds)
+  where server_id = any($1::text[]) group by 1, 2, 3, 4 order by 1, 2, 3, 4`;
 
 /** The rollups are the samples regrouped: same buckets, min, max, count, newest; sums to float8 noise. */
 async function expectRollupsFollowSamples() {
@@ -108,12 +116,14 @@ interface BucketRow {
 
 /**
  * One long range asked of both statements on the grid the service makes: same buckets, min and max
- * exactly, means to float8 noise; and the database source's answer is the samples' rounded.
+ * exactly, means to float8 noise, from every rollup size that fits the grid; and the database
+ * source's answer is the samples' rounded.
  */
 async function expectRollupAnswersEqualSamples(from: number, to: number, width: number, servers = ids) {
   const grid = bucketGrid(new Date(from * 1000), new Date(to * 1000), width);
   const start = grid.start.getTime() / 1000;
-  expect(answersFromRollups(start, grid.stepSeconds)).toBe(true);
+  const rollup = rollupSeconds(start, grid.stepSeconds);
+  expect(rollup).not.toBeNull();
   const values = [grid.stepSeconds, start, servers, network, new Date(to * 1000).toISOString()];
   const order = (rows: BucketRow[]) =>
     rows.sort((a, b) =>
@@ -122,13 +132,18 @@ async function expectRollupAnswersEqualSamples(from: number, to: number, width: 
       ),
     );
   const samples = order((await pool.query<BucketRow>(TRENDS_BUCKETS_SQL, values)).rows);
-  const rollups = order((await pool.query<BucketRow>(TRENDS_ROLLUP_BUCKETS_SQL, values)).rows);
-  expect(rollups.map(({ mean: _, ...row }) => row)).toEqual(samples.map(({ mean: _, ...row }) => row));
-  rollups.forEach((row, index) => {
-    expect(Math.abs(row.mean - (samples[index]?.mean ?? Number.NaN))).toBeLessThanOrEqual(
-      1e-9 * Math.abs(row.mean),
-    );
-  });
+  const sizes = [COARSE_ROLLUP_SECONDS, ROLLUP_SECONDS].filter(
+    (size) => start % size === 0 && grid.stepSeconds % size === 0,
+  );
+  for (const size of sizes) {
+    const rollups = order((await pool.query<BucketRow>(TRENDS_ROLLUP_BUCKETS_SQL, [...values, size])).rows);
+    expect(rollups.map(({ mean: _, ...row }) => row)).toEqual(samples.map(({ mean: _, ...row }) => row));
+    rollups.forEach((row, index) => {
+      expect(Math.abs(row.mean - (samples[index]?.mean ?? Number.NaN))).toBeLessThanOrEqual(
+        1e-9 * Math.abs(row.mean),
+      );
+    });
+  }
 
   const answer = await createDatabaseMetrics(db).series({
     servers: servers.map((id) => ({ id, name: id })),
@@ -155,7 +170,7 @@ async function expectRollupAnswersEqualSamples(from: number, to: number, width: 
     entry.max[index] = round2(row.max);
   }
   expect(answer.series).toEqual([...expected.values()]);
-  return { grid, filled: samples.length, answer };
+  return { grid, filled: samples.length, answer, rollup };
 }
 
 beforeAll(async () => {
@@ -191,11 +206,14 @@ describe('5-minute rollups', () => {
   it('follow the samples of a bulk load and of a collector', async () => {
     await expectRollupsFollowSamples();
     const { rows } = await pool.query<{ count: number }>(
-      'select count(*)::int as count from metric_rollups where server_id = $1',
+      'select seconds::int as seconds, count(*)::int as count from metric_rollups where server_id = $1 group by 1 order by 1',
       [bulk],
     );
-    // 3 days of 288 buckets, less the missing hour's 12, for two metrics.
-    expect(rows[0]?.count).toBe(2 * (3 * 288 - 12));
+    // 3 days of 288 (96) buckets, less the missing hour's 12 (4), for two metrics.
+    expect(rows).toEqual([
+      { seconds: 300, count: 2 * (3 * 288 - 12) },
+      { seconds: 900, count: 2 * (3 * 96 - 4) },
+    ]);
   });
 
   it('merge samples written late, out of order and twice into the stored buckets', async () => {
@@ -261,7 +279,7 @@ describe('5-minute rollups', () => {
 });
 
 describe('long ranges from the rollups', () => {
-  it('answer what the samples answer, whether the ends cut a 5-minute bucket or not', async () => {
+  it('answer what the samples answer, whether the ends cut a rollup or not', async () => {
     // Three days from a boundary to one; from and to inside buckets; to cutting a bucket with later
     // samples (read from the samples) and one whose samples all lie before it (taken whole).
     const cases: [number, number, number][] = [
@@ -271,14 +289,18 @@ describe('long ranges from the rollups', () => {
       [T0 - 600, T0 + 6 * 3_600 + 4 * minute, 20],
       [T0 + 61, T0 + 2 * 86_400 + 30, 150],
     ];
+    const used = new Set<number | null>();
     for (const [from, to, width] of cases) {
-      const { grid, filled, answer } = await expectRollupAnswersEqualSamples(from, to, width);
+      const { grid, filled, answer, rollup } = await expectRollupAnswersEqualSamples(from, to, width);
+      used.add(rollup);
       expect(filled).toBeGreaterThan(0);
       expect(grid.stepSeconds % ROLLUP_SECONDS).toBe(0);
       expect(answer.timestamps.length).toBeLessThanOrEqual(width);
       expect(answer.timestamps[0]).toBeLessThanOrEqual(from);
-      expect(from - (answer.timestamps[0] ?? 0)).toBeLessThan(ROLLUP_SECONDS);
+      expect(from).toBeLessThan((answer.timestamps[0] ?? 0) + grid.stepSeconds);
     }
+    // Both sizes of rollups answered some of these.
+    expect([...used].sort()).toEqual([COARSE_ROLLUP_SECONDS, ROLLUP_SECONDS].sort());
   });
 
   it('answer what the samples answer for any range over the written days', async () => {
@@ -300,7 +322,7 @@ describe('long ranges from the rollups', () => {
 });
 
 describe('bucket grid', () => {
-  it('keeps short buckets and rounds long ones up to whole 5 minutes from a boundary, never more than width', () => {
+  it('keeps short buckets and rounds long ones up to whole rollups from a boundary, never more than width', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1_500_000_000, max: 1_900_000_000 }),
@@ -315,13 +337,17 @@ describe('bucket grid', () => {
           if (plain < 900) {
             expect(grid).toEqual({ start: new Date(from * 1000), stepSeconds: plain });
           } else {
-            expect(start % ROLLUP_SECONDS).toBe(0);
-            expect(from - start).toBeLessThan(ROLLUP_SECONDS);
+            // The first bucket holds from; whole rollups, 15 minutes when the step is whole 15.
+            expect(start).toBeLessThanOrEqual(from);
+            expect(from).toBeLessThan(start + grid.stepSeconds);
             expect(grid.stepSeconds % ROLLUP_SECONDS).toBe(0);
-            // Rounded up, by less than one rollup (the start moved back by less than one).
             expect(grid.stepSeconds).toBeGreaterThanOrEqual(plain);
-            expect(grid.stepSeconds).toBeLessThan(plain + 2 * ROLLUP_SECONDS);
-            expect(answersFromRollups(start, grid.stepSeconds)).toBe(true);
+            expect(grid.stepSeconds).toBeLessThan(plain + 2 * ROLLUP_SECONDS + COARSE_ROLLUP_SECONDS / width);
+            expect(rollupSeconds(start, grid.stepSeconds)).toBe(
+              grid.stepSeconds % COARSE_ROLLUP_SECONDS === 0 && start % COARSE_ROLLUP_SECONDS === 0
+                ? COARSE_ROLLUP_SECONDS
+                : ROLLUP_SECONDS,
+            );
           }
         },
       ),

@@ -30,10 +30,12 @@ export const graphUnits: Record<GraphType, '%' | 'MiB/s' | 'Mbps' | ''> = {
 /** Samples are kept per minute: no bucket is narrower. */
 export const MIN_BUCKET_SECONDS = 60;
 /**
- * Long ranges are bucketed in whole 5 minutes from a 5-minute boundary (decision 0018), so the database
- * answers them from its 5-minute rollups instead of every sample.
+ * Long ranges are bucketed in whole 5 minutes from a 5-minute boundary, in whole 15 minutes from a
+ * 15-minute boundary when that gives as many buckets (decision 0018), so the database answers them
+ * from its 5- or 15-minute rollups instead of every sample.
  */
 export const ROLLUP_SECONDS = 300;
+export const COARSE_ROLLUP_SECONDS = 900;
 /**
  * Buckets of at least 15 minutes are long enough to be rounded up to whole 5 minutes: a call gets at
  * least three quarters of the points it asked for. Shorter buckets stay range / width.

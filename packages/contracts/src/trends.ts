@@ -3,6 +3,7 @@ import { isoDateTimeSchema } from './common.ts';
 import { customerFeaturesSchema } from './customers.ts';
 import { serverSchema } from './landscape.ts';
 import {
+  COARSE_ROLLUP_SECONDS,
   graphTypes,
   MIN_BUCKET_SECONDS,
   metricNames,
@@ -79,18 +80,23 @@ export interface BucketGrid {
 
 /**
  * Bucket width in whole seconds: range / width, never under a minute (DESIGN.md §8), the first bucket
- * starting at `from` (whole seconds). When that is at least ROLLUP_FROM_BUCKET_SECONDS the buckets
- * start at the 5-minute boundary at or before `from` and are range / width rounded up to whole 5
- * minutes (decision 0018): never more than `width` of them, each whole 5-minute rollups.
+ * starting at `from` (whole seconds). When that is at least ROLLUP_FROM_BUCKET_SECONDS, the buckets are
+ * range / width rounded up to whole 5 minutes, counted from the 5-minute boundary at or before `from`,
+ * or from the 15-minute one when that rounding gives whole 15 minutes (decision 0018): never more than
+ * `width` buckets, the first one holding `from`, each answered by whole rollups.
  */
 export function bucketGrid(from: Date, to: Date, width: number): BucketGrid {
   const start = Math.floor(from.getTime() / 1000);
   const end = to.getTime() / 1000;
   const seconds = Math.max(MIN_BUCKET_SECONDS, Math.ceil((end - start) / width));
   if (seconds < ROLLUP_FROM_BUCKET_SECONDS) return { start: new Date(start * 1000), stepSeconds: seconds };
-  const aligned = Math.floor(start / ROLLUP_SECONDS) * ROLLUP_SECONDS;
-  const rollups = Math.ceil((end - aligned) / width / ROLLUP_SECONDS);
-  return { start: new Date(aligned * 1000), stepSeconds: rollups * ROLLUP_SECONDS };
+  const grid = (size: number) => {
+    const aligned = Math.floor(start / size) * size;
+    const step = Math.ceil((end - aligned) / width / ROLLUP_SECONDS) * ROLLUP_SECONDS;
+    return { start: new Date(aligned * 1000), stepSeconds: step };
+  };
+  const coarse = grid(COARSE_ROLLUP_SECONDS);
+  return coarse.stepSeconds % COARSE_ROLLUP_SECONDS === 0 ? coarse : grid(ROLLUP_SECONDS);
 }
 
 const points = z.array(z.number().nullable());

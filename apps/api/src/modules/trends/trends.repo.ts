@@ -1,4 +1,5 @@
 import {
+  COARSE_ROLLUP_SECONDS,
   graphMetrics,
   type MetricName,
   ROLLUP_SECONDS,
@@ -35,11 +36,11 @@ export const TRENDS_BUCKETS_SQL = `
   ) buckets`;
 
 /**
- * The same rows from metric_rollups (decision 0018), for buckets of whole 5 minutes starting on a
- * 5-minute boundary: each bucket is the min, max and sum / count of its 5-minute rollups, a fifth of the
- * rows and no sample. The 5-minute bucket that the end cuts is taken whole when its newest sample lies
- * before the end (as when the range ends now); otherwise its samples before the end are read. Same
- * parameters as TRENDS_BUCKETS_SQL; the bare baseline runs a copy.
+ * The same rows from metric_rollups (decision 0018), for buckets of whole rollups ($6: 300 or 900 s)
+ * from a boundary of them: each bucket is the min, max and sum / count of its rollups, a fifth or a
+ * fifteenth of the rows and no sample. The rollup that the end cuts is taken whole when its newest
+ * sample lies before the end (as when the range ends now); otherwise its samples before the end are
+ * read. $1–$5 as TRENDS_BUCKETS_SQL; the bare baseline runs a copy.
  */
 export const TRENDS_ROLLUP_BUCKETS_SQL = `
   select server_id, metric, extract(epoch from bucket)::bigint::text as t,
@@ -48,24 +49,28 @@ export const TRENDS_ROLLUP_BUCKETS_SQL = `
     select server_id, metric, date_bin(make_interval(secs => $1::int), bucket, to_timestamp($2::bigint)) as bucket,
       min, max, sum, count
     from metric_rollups
-    where server_id = any($3::text[]) and metric = any($4::text[])
+    where server_id = any($3::text[]) and metric = any($4::text[]) and seconds = $6::int
       and bucket >= to_timestamp($2::bigint) and bucket < $5::timestamptz
-      and (bucket <= $5::timestamptz - interval '5 minutes' or newest < $5::timestamptz)
+      and (bucket <= $5::timestamptz - make_interval(secs => $6::int) or newest < $5::timestamptz)
     union all
     select s.server_id, s.metric, date_bin(make_interval(secs => $1::int), s.at, to_timestamp($2::bigint)),
       s.value, s.value, s.value, 1
     from metric_rollups r
     join metric_samples s on s.server_id = r.server_id and s.metric = r.metric
       and s.at >= r.bucket and s.at < $5::timestamptz
-    where r.server_id = any($3::text[]) and r.metric = any($4::text[])
+    where r.server_id = any($3::text[]) and r.metric = any($4::text[]) and r.seconds = $6::int
       and r.bucket >= to_timestamp($2::bigint) and r.bucket < $5::timestamptz
-      and r.bucket > $5::timestamptz - interval '5 minutes' and r.newest >= $5::timestamptz
+      and r.bucket > $5::timestamptz - make_interval(secs => $6::int) and r.newest >= $5::timestamptz
   ) parts
   group by server_id, metric, bucket`;
 
-/** Whether a grid's buckets are whole rollups: the rollup statement answers them. */
-export const answersFromRollups = (start: number, stepSeconds: number) =>
-  start % ROLLUP_SECONDS === 0 && stepSeconds % ROLLUP_SECONDS === 0;
+/** The rollups that answer a grid's buckets whole (the coarsest), or null when none do. */
+export function rollupSeconds(start: number, stepSeconds: number): number | null {
+  for (const size of [COARSE_ROLLUP_SECONDS, ROLLUP_SECONDS]) {
+    if (start % size === 0 && stepSeconds % size === 0) return size;
+  }
+  return null;
+}
 
 /**
  * The newest CPU, memory and load of each server when measured in the last minutes, and the mean CPU
@@ -139,8 +144,11 @@ export function createDatabaseMetrics(db: Database): MetricsSource {
       const metrics = graphMetrics[graph];
       const ids = servers.map((server) => server.id);
       const start = timestamps[0] ?? Math.floor(from.getTime() / 1000);
-      const sql = answersFromRollups(start, stepSeconds) ? TRENDS_ROLLUP_BUCKETS_SQL : TRENDS_BUCKETS_SQL;
-      const result = await client.query<BucketRow>(sql, [stepSeconds, start, ids, metrics, to.toISOString()]);
+      const values = [stepSeconds, start, ids, metrics, to.toISOString()];
+      const rollup = rollupSeconds(start, stepSeconds);
+      const result = await (rollup === null
+        ? client.query<BucketRow>(TRENDS_BUCKETS_SQL, values)
+        : client.query<BucketRow>(TRENDS_ROLLUP_BUCKETS_SQL, [...values, rollup]));
       const byKey = new Map<string, TrendSeries>();
       const series: TrendSeries[] = [];
       for (const id of ids) {

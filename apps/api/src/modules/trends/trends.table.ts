@@ -6,6 +6,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -54,18 +55,20 @@ export const metricLatest = pgTable(
 );
 
 /**
- * Every series in 5-minute buckets from the epoch (decision 0018): min, max, sum and count of the
- * samples in each, and the newest sample's time. Long trends ranges are bucketed in whole 5 minutes
- * and read these, a fifth of the rows and no sample; the mean is sum / count, so it equals the
- * samples' own. Kept by statement triggers on metric_samples (migration 0018) like metric_latest:
- * inserts merge into their buckets, deletes and updates count their buckets again from what is left.
- * `newest` tells whether a bucket that a range's end cuts holds samples past that end.
+ * Every series in buckets of 5 and of 15 minutes from the epoch (`seconds` 300 or 900, decision 0018):
+ * min, max, sum and count of the samples in each, and the newest sample's time. Long trends ranges are
+ * bucketed in whole 5 minutes (whole 15 when that costs nothing) and read these instead of the samples;
+ * the mean is sum / count, so it equals the samples' own. Kept by statement triggers on metric_samples
+ * (migration 0018) like metric_latest: inserts merge into their buckets, deletes and updates count
+ * their buckets again from what is left. `newest` tells whether a bucket that a range's end cuts holds
+ * samples past that end.
  */
 export const metricRollups = pgTable(
   'metric_rollups',
   {
     serverId: text('server_id').notNull(),
     metric: text('metric').$type<MetricName>().notNull(),
+    seconds: smallint('seconds').notNull(),
     bucket: timestamp('bucket', { withTimezone: true, mode: 'string' }).notNull(),
     min: real('min').notNull(),
     max: real('max').notNull(),
@@ -73,5 +76,5 @@ export const metricRollups = pgTable(
     count: integer('count').notNull(),
     newest: timestamp('newest', { withTimezone: true, mode: 'string' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.serverId, table.metric, table.bucket] })],
+  (table) => [primaryKey({ columns: [table.serverId, table.metric, table.seconds, table.bucket] })],
 );
