@@ -111,6 +111,10 @@ export const landscapeDevices = pgTable(
   (table) => [
     index('landscape_devices_list_idx').on(table.customerId, table.name, table.id),
     index('landscape_devices_status_idx').on(table.customerId, table.status, table.name, table.id),
+    // The dashboard's offline servers (counted and the first few by name) without reading the heap.
+    index('landscape_devices_offline_servers_idx')
+      .on(table.customerId, table.name, table.id)
+      .where(sql`${table.status} = 'offline' and ${table.role} = 'server'`),
     index('landscape_devices_rack_idx').on(table.rackId),
     index('landscape_devices_cluster_idx').on(table.clusterId),
     index('landscape_devices_text_trgm_idx')

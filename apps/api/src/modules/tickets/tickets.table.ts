@@ -75,6 +75,19 @@ export const tickets = pgTable(
     index('tickets_landscape_object_idx').on(table.customerId, table.landscapeObjectId),
     // The staff queue over all customers: open tickets by urgency (due time, then number).
     index('tickets_desk_queue_idx').on(table.deskDueAt, table.id).where(sql`${table.status} <> 'closed'`),
+    // The customer's open tickets with what the dashboard counts and picks (status, category, the
+    // desk's last reply, author): its tickets and SLA panels read this index alone.
+    index('tickets_open_customer_idx')
+      .on(
+        table.customerId,
+        table.updatedAt.desc(),
+        table.id.desc(),
+        table.status,
+        table.category,
+        table.lastReplyStaff,
+        table.authorId,
+      )
+      .where(sql`${table.status} <> 'closed'`),
     index('tickets_assignee_queue_idx')
       .on(table.assigneeId, table.deskDueAt, table.id)
       .where(sql`${table.status} <> 'closed'`),

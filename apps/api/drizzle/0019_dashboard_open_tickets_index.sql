@@ -1,0 +1,2 @@
+CREATE INDEX "landscape_devices_offline_servers_idx" ON "landscape_devices" USING btree ("customer_id","name","id") WHERE "landscape_devices"."status" = 'offline' and "landscape_devices"."role" = 'server';--> statement-breakpoint
+CREATE INDEX "tickets_open_customer_idx" ON "tickets" USING btree ("customer_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST,"status","category","last_reply_staff","author_id") WHERE "tickets"."status" <> 'closed';
