@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { escapeHtml } from '@portaal/idp/views';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,15 +40,6 @@ export function renderIndexHtml(html: string, data: Record<string, unknown>): st
 
 /** Where index.html's static first screen shows the brand name. */
 export const BRAND_MARKER = '<!--brand_name-->';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
 /** index.html rendered once per build (re-read when the file changes), with its gzip and brotli copies. */
 function indexPage(distDir: string, clientConfig: Record<string, unknown>) {
