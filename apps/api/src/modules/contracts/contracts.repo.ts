@@ -49,6 +49,19 @@ export interface ContractListParams {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export function createContractsRepo(db: Database) {
+  // The dashboard asks on every load: built once, prepared per connection.
+  const renewingStatement = db
+    .select(columns)
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.customerId, sql.placeholder('customerId')),
+        notInArray(contracts.status, [...endedContractStatuses]),
+        sql`${contracts.renewalDate} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`,
+      ),
+    )
+    .orderBy(asc(contracts.renewalDate), asc(contracts.id))
+    .prepare('contracts_renewing');
   async function rules(contractId: string) {
     return db
       .select({
@@ -109,17 +122,7 @@ export function createContractsRepo(db: Database) {
 
     /** Contracts renewing between two dates (inclusive), soonest first: the overview. */
     async renewing(customerId: number, from: string, to: string) {
-      return db
-        .select(columns)
-        .from(contracts)
-        .where(
-          and(
-            eq(contracts.customerId, customerId),
-            notInArray(contracts.status, [...endedContractStatuses]),
-            sql`${contracts.renewalDate} between ${from}::date and ${to}::date`,
-          ),
-        )
-        .orderBy(asc(contracts.renewalDate), asc(contracts.id));
+      return renewingStatement.execute({ customerId, from, to });
     },
 
     /**

@@ -109,6 +109,13 @@ const detailColumns = {
   updated_at: sql<string>`to_char(${invoices.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
 };
 
+/** What is to pay and overdue (the dashboard asks on every load). $1 today, $2 customer id. */
+const OPEN_TOTALS_SQL = `select case when due_date < $1::date then 'overdue' else 'to_pay' end as status,
+    count(*)::int as count, coalesce(sum(amount_due), 0)::text as sum
+  from invoices
+  where customer_id = $2::int and amount_due > 0 and not written_off
+  group by 1`;
+
 export function createInvoicesRepo(db: Database) {
   const client = db.$client;
 
@@ -171,12 +178,11 @@ export function createInvoicesRepo(db: Database) {
 
     /** Invoices still to pay (to pay and overdue): count and sums, for the overview. */
     async openTotals(customerId: number, today: string) {
-      const result = await db.execute<{ status: 'to_pay' | 'overdue'; count: number; sum: string }>(sql`
-        select case when due_date < ${today}::date then 'overdue' else 'to_pay' end as status,
-          count(*)::int as count, coalesce(sum(amount_due), 0)::text as sum
-        from invoices
-        where customer_id = ${customerId} and amount_due > 0 and not written_off
-        group by 1`);
+      const result = await client.query<{ status: 'to_pay' | 'overdue'; count: number; sum: string }>({
+        name: 'invoice_open_totals',
+        text: OPEN_TOTALS_SQL,
+        values: [today, customerId],
+      });
       return result.rows;
     },
 
