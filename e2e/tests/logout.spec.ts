@@ -68,3 +68,35 @@ test('sessionStorage is completely empty after the logout round trip', async ({ 
   await expect(loginForm(page)).toBeVisible();
   expect((await browserStorage(page)).session).toEqual({});
 });
+
+test('a token refresh that answers after /logout emptied storage writes nothing back', async ({ page }) => {
+  await signIn(page, 'viewer', { language: 'en' });
+  // Opening /logout starts the app with the stored tokens, whose refresh is held back here until the
+  // app has emptied storage; the IdP's logout page is held back in turn, so the page is still alive
+  // when the refresh answers.
+  let storageEmptied!: () => void;
+  const emptied = new Promise<void>((resolve) => {
+    storageEmptied = resolve;
+  });
+  let refreshAnswered!: () => void;
+  const answered = new Promise<void>((resolve) => {
+    refreshAnswered = resolve;
+  });
+  let refreshes = 0;
+  await page.route('**/realms/portaal/protocol/openid-connect/token', async (route) => {
+    refreshes += 1;
+    await emptied;
+    const response = await route.fetch();
+    await route.fulfill({ response });
+    setTimeout(refreshAnswered, 500);
+  });
+  await page.route('**/realms/portaal/protocol/openid-connect/logout**', async (route) => {
+    storageEmptied();
+    await answered;
+    await route.continue();
+  });
+  await page.goto('/logout');
+  await expect(loginForm(page)).toBeVisible();
+  expect(refreshes).toBeGreaterThan(0);
+  await expectStorageEmptied(page);
+});

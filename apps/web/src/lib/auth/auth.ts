@@ -41,13 +41,20 @@ export function createAuth(config: OidcConfig) {
   let timer: ReturnType<typeof setInterval> | undefined;
   /** keycloak-js's start (the stored token's refresh, or the login's code exchange): true when signed in. */
   let pending: Promise<boolean> = Promise.resolve(false);
+  /**
+   * Set by logout: a refresh or start that answers after storage was emptied (the page lives on until
+   * the IdP's logout page arrives) must not write the tokens back nor sign the user in again.
+   */
+  let signedOut = false;
 
   const set = (next: AuthState) => {
     state = next;
     for (const listener of listeners) listener();
   };
-  const persist = () =>
+  const persist = () => {
+    if (signedOut) return;
     saveTokens({ idToken: keycloak.idToken, token: keycloak.token, refreshToken: keycloak.refreshToken });
+  };
 
   function fail(message: string, error?: unknown) {
     console.error(message, error ?? '');
@@ -73,6 +80,7 @@ export function createAuth(config: OidcConfig) {
         early && early.sub === keycloak.subject
           ? early
           : ((await keycloak.loadUserInfo()) as Record<string, unknown>);
+      if (signedOut) return false;
       set({
         userInfo: toUserInfo(claims, keycloak.tokenParsed ?? {}),
         authenticated: true,
@@ -90,7 +98,7 @@ export function createAuth(config: OidcConfig) {
     timer = setInterval(() => {
       keycloak.updateToken(MIN_VALIDITY_S).then(
         (refreshed) => {
-          if (refreshed) {
+          if (refreshed && !signedOut) {
             persist();
             set({ ...state, token: keycloak.token });
           }
@@ -181,7 +189,7 @@ export function createAuth(config: OidcConfig) {
       ) {
         set({ userInfo: toUserInfo(claims, tokenPayload(early)), authenticated: true, token: early });
         void started.then((authenticated) => {
-          if (!authenticated) return;
+          if (!authenticated || signedOut) return;
           persist();
           set({ ...state, token: keycloak.token });
           // Claims of another user (a sign-in as someone else in another tab meanwhile) are read again.
@@ -190,7 +198,7 @@ export function createAuth(config: OidcConfig) {
         });
         return state;
       }
-      if (!(await started)) return state;
+      if (!(await started) || signedOut) return state;
       persist();
       set({ ...state, token: keycloak.token });
       if (!early) onSignedIn?.();
@@ -204,7 +212,9 @@ export function createAuth(config: OidcConfig) {
 
     /** Logout by redirect with id_token_hint; storage is emptied first. */
     async logout(redirectUri = `${window.location.origin}/`) {
+      signedOut = true;
       if (timer) clearInterval(timer);
+      timer = undefined;
       const idToken = keycloak.idToken ?? readTokens().idToken;
       localStorage.clear();
       sessionStorage.clear();
