@@ -4,6 +4,41 @@
 // reload, a fast network), and the page would paint nothing until the app had started.
 const entry = document.querySelector('link[data-app-entry]');
 
+/**
+ * The language src/lib/i18n.ts detectLanguage() will find, by the same rules (SPEC.md §9: key 'lang'
+ * in localStorage, then sessionStorage, then the browser's languages; en or nl; fallback en).
+ * start-after-paint.test.ts checks the two agree.
+ */
+function detectedLanguage() {
+  const stored = (storage) => {
+    try {
+      return storage().getItem('lang');
+    } catch {
+      return null;
+    }
+  };
+  const candidates = [
+    stored(() => localStorage),
+    stored(() => sessionStorage),
+    ...(navigator.languages?.length ? navigator.languages : [navigator.language]),
+  ];
+  for (const candidate of candidates) {
+    const base = candidate?.trim().slice(0, 2).toLowerCase();
+    if (base === 'en' || base === 'nl') return base;
+  }
+  return 'en';
+}
+
+// That language's texts are asked for now, alongside the app's code, rather than once the entry has
+// run: the app's fetch of the same address (lib/i18n.ts, mode cors, same-origin credentials, as the
+// preload's crossorigin="anonymous") is answered from this preload.
+const texts = document.createElement('link');
+texts.rel = 'preload';
+texts.as = 'fetch';
+texts.crossOrigin = 'anonymous';
+texts.href = `/locales/${detectedLanguage()}.json`;
+document.head.append(texts);
+
 function start() {
   const script = document.createElement('script');
   script.type = 'module';
