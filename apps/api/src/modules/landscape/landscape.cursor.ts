@@ -33,23 +33,35 @@ export function encodeLandscapeCursor(
   return cursors.encode(listName(kind, sort), values);
 }
 
+/** The schema of a list's cursor values, built once per list (a zod schema costs ~20 µs to build). */
+const cursorSchemas = new Map<string, z.ZodType<string[]>>();
+
+function cursorSchemaOf(kind: LandscapeKind, sort: LandscapeSort): z.ZodType<string[]> {
+  const name = listName(kind, sort);
+  let schema = cursorSchemas.get(name);
+  if (!schema) {
+    const columns = sortColumns(kind, sort);
+    schema = z
+      .array(z.string())
+      .length(columns.length)
+      .refine((values) =>
+        values.every((part, index) => {
+          const column = columns[index];
+          if (!column) return false;
+          if (column.expr === 'o.status') return (landscapeStatuses as readonly string[]).includes(part);
+          return valid[column.cast]?.(part) ?? false;
+        }),
+      );
+    cursorSchemas.set(name, schema);
+  }
+  return schema;
+}
+
 export function decodeLandscapeCursor(
   cursors: Cursors,
   kind: LandscapeKind,
   sort: LandscapeSort,
   cursor: string,
 ): string[] {
-  const columns = sortColumns(kind, sort);
-  const schema = z
-    .array(z.string())
-    .length(columns.length)
-    .refine((values) =>
-      values.every((part, index) => {
-        const column = columns[index];
-        if (!column) return false;
-        if (column.expr === 'o.status') return (landscapeStatuses as readonly string[]).includes(part);
-        return valid[column.cast]?.(part) ?? false;
-      }),
-    );
-  return cursors.decode(listName(kind, sort), cursor, schema);
+  return cursors.decode(listName(kind, sort), cursor, cursorSchemaOf(kind, sort));
 }
