@@ -113,6 +113,20 @@ test('financial-moderator finds an overdue invoice, downloads its PDF and UBL an
   await expect(h1(page)).toHaveText(/Beëindiging contract CT-1001-02/);
 });
 
+test('the dashboard’s invoices panel writes its sums in the reader’s language, and again after a switch', async ({
+  page,
+}) => {
+  await signIn(page, 'financial-viewer', { language: 'nl' });
+  const items = page.getByTestId('panel-invoices').getByRole('listitem');
+  // The overdue sum, then each overdue invoice with what is still due: "€ 2.504,70" in Dutch.
+  await expect(items.first()).toHaveText(/^€\s\d{1,3}(\.\d{3})*,\d{2}$/);
+  await expect(items.nth(1)).toContainText(/INV-\d{4}-\d{5}€\s\d{1,3}(\.\d{3})*,\d{2}/);
+  // The language changes on the screen, not in the token: "€2,504.70" at once, without a new sign-in.
+  await setLanguage(page, 'en');
+  await expect(items.first()).toHaveText(/^€\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expect(items.nth(1)).toContainText(/INV-\d{4}-\d{5}€\d{1,3}(,\d{3})*\.\d{2}/);
+});
+
 const MODES: ColourMode[] = ['light', 'dark'];
 const WIDTHS = [
   { name: '360', viewport: { width: 360, height: 780 } },

@@ -176,7 +176,12 @@ describe('dashboard panels of invoices and contracts', () => {
     ]);
     const sum = overdue.reduce((total, entry) => total + toCents(entry.body.amount_due), 0n);
     expect(invoices?.items[0]?.title).toBe(formatMoney(fromCents(sum), 'en'));
+    // The sums also go out as amounts, which the screen writes in the reader's language.
+    expect(invoices?.items[0]?.money).toEqual({ title: fromCents(sum) });
     expect(invoices?.items.slice(1).map((item) => item.key)).toEqual(overdue.map((entry) => entry.number));
+    expect(invoices?.items.slice(1).map((item) => item.money)).toEqual(
+      overdue.map((entry) => ({ detail: entry.body.amount_due })),
+    );
     const contracts = panels.find((panel) => panel.panel === 'contracts');
     expect(contracts?.figures.map((figure) => [figure.key, figure.value])).toEqual([
       ['renewing_soon', 1],

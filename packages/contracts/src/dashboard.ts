@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './common.ts';
+import { moneySchema } from './invoices.ts';
 
 /**
  * The customer's dashboard (issue 15): panels that each area registers for itself on the server
@@ -35,6 +36,11 @@ export const dashboardItemSchema = z
       .object({ key: z.string(), values: z.record(z.string(), z.number()) })
       .nullable()
       .optional(),
+    /**
+     * Sums of money (EUR) that the client writes in the reader's format (SPEC.md §9) in place of
+     * `title` or `detail`, which hold the same sum as text for other readers of the API.
+     */
+    money: z.object({ title: moneySchema.optional(), detail: moneySchema.optional() }).optional(),
     at: isoDateTimeSchema.nullable(),
     /** A day without a time (a renewal date), shown as a date only; instead of `at`. */
     date: isoDateSchema.optional(),

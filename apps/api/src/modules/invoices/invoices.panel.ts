@@ -7,6 +7,8 @@ const SHOWN = 5;
 /**
  * The invoices area's dashboard panel (invoice-read): how many invoices are overdue and to pay, and
  * the overdue ones with what is still due (their sum first), each linking into the invoices screen.
+ * The sums go out as amounts too (`money`): the screen writes them in the reader's language, which
+ * the token's locale may not be (it changes only when the token is renewed).
  */
 export function invoicesPanel(invoices: Pick<InvoicesService, 'openTotals' | 'list'>): PanelRegistration {
   return {
@@ -42,6 +44,7 @@ export function invoicesPanel(invoices: Pick<InvoicesService, 'openTotals' | 'li
                   key: 'overdue-sum',
                   title: money(totals.overdue.amount),
                   detail: null,
+                  money: { title: totals.overdue.amount },
                   at: null,
                   href: '/administration/invoices?status=overdue',
                 },
@@ -51,6 +54,7 @@ export function invoicesPanel(invoices: Pick<InvoicesService, 'openTotals' | 'li
             key: invoice.number,
             title: invoice.number,
             detail: money(invoice.amount_due),
+            money: { detail: invoice.amount_due },
             at: null,
             href: `/administration/invoices/${invoice.number}`,
           })),

@@ -12,6 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { DashboardPanel } from '@portaal/contracts';
+import { formatMoney } from '@portaal/contracts/administration-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
@@ -115,7 +116,11 @@ function Panel({ panel }: { panel: DashboardPanel }) {
             ]),
           ),
         )
-      : item.detail;
+      : item.money?.detail !== undefined
+        ? formatMoney(item.money.detail, language)
+        : item.detail;
+  const title = (item: DashboardPanel['items'][number]) =>
+    item.money?.title !== undefined ? formatMoney(item.money.title, language) : item.title;
   const titleId = `panel-${panel.panel}`;
   return (
     <Card
@@ -163,7 +168,7 @@ function Panel({ panel }: { panel: DashboardPanel }) {
               {panel.items.slice(0, ITEM_ROWS).map((item) => (
                 <li key={item.key} className={classes.itemRow}>
                   <Anchor {...link(item.href)} size="sm" className={classes.itemTitle} data-user-content>
-                    {item.title}
+                    {title(item)}
                   </Anchor>
                   <Text size="xs" c="dimmed" span className={classes.itemMeta}>
                     {[detail(item), when(item)].filter(Boolean).join(' · ')}

@@ -1734,6 +1734,12 @@ export interface components {
                     [key: string]: number;
                 };
             } | null;
+            money?: {
+                /** @description Decimal amount with two decimals, e.g. "1234.50" */
+                title?: string;
+                /** @description Decimal amount with two decimals, e.g. "1234.50" */
+                detail?: string;
+            };
             at: string | null;
             /** @description ISO 8601 date (YYYY-MM-DD) */
             date?: string;
