@@ -1034,7 +1034,9 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     const limit = 10;
     const holds = (roles: string[]) => role !== undefined && roles.includes(role);
     const mine = [...new Set(memberships.map((membership) => membership.customer_id))];
-    const none = Promise.resolve([] as { id: string; title: string; subtitle: string; route: string }[]);
+    const none = Promise.resolve(
+      [] as { id: string; title: string; subtitle: string; subtitle_parts?: unknown[]; route: string }[],
+    );
     const infra =
       customerId !== undefined && holds(searchRoles.infra)
         ? landscapeFinds(customerId, q)
@@ -1050,6 +1052,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
               id: String(Number(row.id)),
               title: row.subject,
               subtitle: `#${Number(row.id)} · ${row.status}`,
+              subtitle_parts: [{ text: `#${Number(row.id)}` }, { ticket_status: row.status }],
               route: `/support/ticket/${Number(row.id)}`,
             })),
           )
@@ -1090,6 +1093,10 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
               id: row.number,
               title: row.number,
               subtitle: [row.invoice_date, row.description].filter(Boolean).join(' · '),
+              subtitle_parts: [
+                ...(row.invoice_date ? [{ date: row.invoice_date }] : []),
+                ...(row.description ? [{ text: row.description }] : []),
+              ],
               route: `/administration/invoices/${encodeURIComponent(row.number)}`,
             })),
           )

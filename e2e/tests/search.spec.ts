@@ -18,6 +18,17 @@ test('a search from the header finds a ticket and a contact, in Dutch', async ({
   const tickets = page.getByRole('region', { name: 'Tickets' });
   await expect(tickets.getByRole('link', { name: /SSL-certificaat webshop/ })).toBeVisible();
   await expect(tickets.locator('mark').first()).toHaveText(/webshop/i);
+  // Each ticket's number with its status in Dutch, never the status's code.
+  const statuses = /^#\d+ · (Nieuw|Open|In behandeling|Wacht op reactie|Gesloten)$/;
+  for (const line of await tickets.getByRole('listitem').locator('p').allInnerTexts()) {
+    expect(line).toMatch(statuses);
+  }
+  // An invoice's day in the Dutch format (DD-MM-JJJJ), not as the API writes it.
+  await page.keyboard.press('/');
+  await box.fill('INV-2026-00067');
+  await box.press('Enter');
+  const invoices = page.getByRole('region', { name: 'Facturen' });
+  await expect(invoices.getByRole('listitem').locator('p')).toHaveText(/^\d{2}-\d{2}-2026\b/);
 
   await page.keyboard.press('/');
   await box.fill('Visser');

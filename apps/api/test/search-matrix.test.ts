@@ -57,6 +57,11 @@ describe('global search', () => {
     const all = hits(owner.json, 'tickets');
     expect(all.length).toBeGreaterThan(0);
     expect(all[0]?.route).toMatch(/^\/support\/ticket\/\d+$/);
+    // The second line in parts too, so the screen writes the status by its label.
+    for (const hit of all) {
+      const status = /^#\d+ · (\w+)$/.exec(hit.subtitle)?.[1];
+      expect(hit.subtitle_parts).toEqual([{ text: `#${hit.id}` }, { ticket_status: status }]);
+    }
     const technical = await search('technical-viewer', 'q=the&customer_id=1001');
     const own = hits(technical.json, 'tickets');
     expect(own.length).toBeLessThanOrEqual(all.length);
@@ -95,6 +100,13 @@ describe('global search', () => {
   it('invoices by a part of their number, three digits or more', async () => {
     const byTail = hits((await search('owner', 'q=inv-2026-00067&customer_id=1001')).json, 'invoices');
     expect(byTail.map((hit) => hit.title)).toEqual(['INV-2026-00067']);
+    // The invoice's day in parts too, so the screen writes it in the reader's format.
+    const [day, ...description] = byTail[0]?.subtitle.split(' · ') ?? [];
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(byTail[0]?.subtitle_parts).toEqual([
+      { date: day },
+      ...(description.length ? [{ text: description.join(' · ') }] : []),
+    ]);
     // Newest first: the 67th invoice of each year.
     const byDigits = hits((await search('owner', 'q=00067&customer_id=1001')).json, 'invoices');
     expect(byDigits.map((hit) => hit.title)).toEqual(['INV-2026-00067', 'INV-2025-00067', 'INV-2024-00067']);

@@ -51,6 +51,10 @@ export const invoicesSearch = (db: Database): SearchRegistration => ({
       id: row.number,
       title: row.number,
       subtitle: [row.date, row.description].filter(Boolean).join(' · '),
+      subtitle_parts: [
+        ...(row.date ? [{ date: row.date }] : []),
+        ...(row.description ? [{ text: row.description }] : []),
+      ],
       route: `/administration/invoices/${encodeURIComponent(row.number)}`,
     }));
   },

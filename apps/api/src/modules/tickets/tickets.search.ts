@@ -51,6 +51,7 @@ export const ticketsSearch = (db: Database): SearchRegistration => ({
       id: String(row.id),
       title: row.subject,
       subtitle: `#${row.id} · ${row.status}`,
+      subtitle_parts: [{ text: `#${row.id}` }, { ticket_status: row.status }],
       route: `/support/ticket/${row.id}`,
     }));
   },

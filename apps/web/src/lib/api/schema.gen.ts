@@ -2424,10 +2424,20 @@ export interface components {
                 posthog_host: string;
             } | null;
         };
+        SearchSubtitlePart: {
+            text: string;
+        } | {
+            /** @enum {string} */
+            ticket_status: "new" | "open" | "in_progress" | "awaiting_reply" | "closed";
+        } | {
+            /** @description ISO 8601 date (YYYY-MM-DD) */
+            date: string;
+        };
         SearchHit: {
             id: string;
             title: string;
             subtitle: string;
+            subtitle_parts?: components["schemas"]["SearchSubtitlePart"][];
             route: string;
         };
         SearchResult: {

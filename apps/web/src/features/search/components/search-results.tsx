@@ -1,10 +1,13 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
+import type { SearchHit } from '@portaal/contracts/search';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { searchQueries } from '../api/search-queries.ts';
 
 /** The text with every (case-insensitive) occurrence of the query marked. */
@@ -31,6 +34,20 @@ export function Highlight({ text, query }: { text: string; query: string }) {
   );
 }
 
+/** A hit's second line in the reader's language: a ticket's status by its label, a day in their format. */
+export function subtitleOf(hit: SearchHit, t: TFunction): string {
+  if (!hit.subtitle_parts) return hit.subtitle;
+  return hit.subtitle_parts
+    .map((part) =>
+      'text' in part
+        ? part.text
+        : 'ticket_status' in part
+          ? t(`support:status.${part.ticket_status}`)
+          : formatDate(part.date),
+    )
+    .join(' · ');
+}
+
 /** The hits of a search, grouped by kind, each a link to its screen. */
 export function SearchResults({ query }: { query: string }) {
   const { t } = useTranslation();
@@ -54,7 +71,7 @@ export function SearchResults({ query }: { query: string }) {
                   <Highlight text={hit.title} query={query} />
                 </Anchor>
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  <Highlight text={hit.subtitle} query={query} />
+                  <Highlight text={subtitleOf(hit, t)} query={query} />
                 </Text>
               </li>
             ))}
