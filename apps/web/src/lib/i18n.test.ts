@@ -38,7 +38,7 @@ describe('translations', () => {
   });
 
   it('is configured as SPEC.md §9 says', () => {
-    expect(i18nOptions.fallbackLng).toBe('en');
+    expect(i18nOptions.fallbackLng).toEqual({ nl: [], default: ['en'] });
     expect(i18nOptions.detection.order).toEqual(['localStorage', 'sessionStorage', 'navigator']);
     expect(i18nOptions.detection.lookupLocalStorage).toBe('lang');
     expect(i18nOptions.load).toBe('languageOnly');
@@ -143,6 +143,24 @@ describe('locale loading', () => {
       .use(createLocaleBackend(impl))
       .init({ ...i18nOptions, lng: 'nl', fallbackLng: false, ns: ['default'], supportedLngs: ['nl'] });
     expect(calls).toEqual(['/locales/nl.json']);
+  });
+
+  it('reads only the reader’s language: Dutch without English, any other language with English', async () => {
+    const file = (language: string) =>
+      Response.json(
+        Object.fromEntries(NAMESPACES.map((namespace) => [namespace, load(language, namespace)])),
+      );
+    const dutch = fakeFetch([() => file('nl')]);
+    const nl = createInstance();
+    await nl.use(createLocaleBackend(dutch.impl)).init({ ...i18nOptions, lng: 'nl' });
+    expect(dutch.calls).toEqual(['/locales/nl.json']);
+    expect(nl.t('search.kinds.invoices')).toBe('Facturen');
+    const english = fakeFetch([() => file('en')]);
+    const en = createInstance();
+    await en.use(createLocaleBackend(english.impl)).init({ ...i18nOptions, lng: 'en' });
+    expect(english.calls).toEqual(['/locales/en.json']);
+    // A language the app lacks still falls back to English.
+    expect(i18nOptions.fallbackLng.default).toEqual(['en']);
   });
 
   it('reads every namespace of a language from one request', async () => {
