@@ -739,8 +739,8 @@ export const PEOPLE_SQL = {
   searchTickets:
     'select "id", "subject", "status" from "tickets" where ("tickets"."customer_id" = $1 and "tickets"."subject" ilike $2) order by "tickets"."updated_at" desc nulls last, "tickets"."id" desc nulls last limit $3',
   searchContacts: `select "id", "first_name", "last_name", "email" from "contacts" where ("contacts"."customer_id" = $1 and ("contacts"."first_name" || ' ' || "contacts"."last_name" || ' ' || "contacts"."email") ilike $2) order by "contacts"."last_name" || '', "contacts"."id" asc limit $3`,
-  searchCustomers: (mine: number) =>
-    `select "customer_id", "display_name" from "customers" where ("customers"."display_name" ilike $1) and "customers"."customer_id" in (${placeholders(mine, 2)}) order by "customers"."display_name" asc limit $${mine + 2}`,
+  searchCustomers:
+    'select "customer_id", "display_name" from "customers" where ("customers"."display_name" ilike $1) and "customers"."customer_id" = any($2::int[]) order by "customers"."display_name" asc limit $3',
   searchInvoices:
     'select "number", "description", "invoice_date" from "invoices" where ("invoices"."customer_id" = $1 and regexp_replace("invoices"."number", \'\\D\', \'\', \'g\') like $2 and "invoices"."number" ilike $3) order by "invoices"."invoice_date" desc nulls last, "invoices"."id" desc nulls last limit $4',
   searchContracts:
@@ -1043,11 +1043,11 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
         : Promise.resolve(undefined);
     const groups = await Promise.all([
       customerId !== undefined && holds(searchRoles.tickets) && holds(searchRoles.ticketsAll)
-        ? run<{ id: string; subject: string; status: string }>(PEOPLE_SQL.searchTickets, [
-            customerId,
-            pattern,
-            limit,
-          ]).then((rows) =>
+        ? named<{ id: string; subject: string; status: string }>(
+            'search_tickets_all_text',
+            PEOPLE_SQL.searchTickets,
+            [customerId, pattern, limit],
+          ).then((rows) =>
             rows.map((row) => ({
               id: String(Number(row.id)),
               title: row.subject,
@@ -1058,7 +1058,8 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
           )
         : none,
       customerId !== undefined && holds(searchRoles.contacts)
-        ? run<{ id: number; first_name: string; last_name: string; email: string }>(
+        ? named<{ id: number; first_name: string; last_name: string; email: string }>(
+            'search_contacts',
             PEOPLE_SQL.searchContacts,
             [customerId, pattern, limit],
           ).then((rows) =>
@@ -1071,11 +1072,11 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
           )
         : none,
       mine.length
-        ? run<{ customer_id: number; display_name: string }>(PEOPLE_SQL.searchCustomers(mine.length), [
-            pattern,
-            ...mine,
-            limit,
-          ]).then((rows) =>
+        ? named<{ customer_id: number; display_name: string }>(
+            'search_customers_mine_text',
+            PEOPLE_SQL.searchCustomers,
+            [pattern, mine, limit],
+          ).then((rows) =>
             rows.map((row) => ({
               id: String(row.customer_id),
               title: row.display_name,
@@ -1085,7 +1086,8 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
           )
         : none,
       customerId !== undefined && holds(searchRoles.invoices) && invoiceNumber.digits !== null
-        ? run<{ number: string; description: string | null; invoice_date: string }>(
+        ? named<{ number: string; description: string | null; invoice_date: string }>(
+            'search_invoices',
             PEOPLE_SQL.searchInvoices,
             [customerId, invoiceNumber.digits, invoiceNumber.pattern, limit],
           ).then((rows) =>
@@ -1102,7 +1104,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
           )
         : none,
       customerId !== undefined && holds(searchRoles.contracts)
-        ? run<{ id: string; description: string }>(PEOPLE_SQL.searchContracts, [
+        ? named<{ id: string; description: string }>('search_contracts', PEOPLE_SQL.searchContracts, [
             customerId,
             pattern,
             pattern,

@@ -52,8 +52,8 @@ function sqlDifferences(): string[] {
     ['contact search', contactsSearchQuery(offline, search).toSQL().sql, PEOPLE_SQL.searchContacts],
     [
       'company search (one company)',
-      customersSearchQuery(offline, { pattern: '%x%', mine: [1], limit: 10 }).toSQL().sql,
-      PEOPLE_SQL.searchCustomers(1),
+      customersSearchQuery(offline, { pattern: '%x%', mine: [1, 2], limit: 10 }).toSQL().sql,
+      PEOPLE_SQL.searchCustomers,
     ],
     [
       'invoice search',

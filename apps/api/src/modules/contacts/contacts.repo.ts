@@ -1,7 +1,8 @@
 import type { CustomerRole } from '@portaal/contracts';
 import type { ContactData } from '@portaal/contracts/contacts';
-import { and, asc, eq, gt, isNotNull, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Param } from '../../db/prepared.ts';
 import type { Transaction } from '../audit/audit.service.ts';
 import { memberships } from '../users/users.table.ts';
 import { contacts, technicalEmails } from './contacts.table.ts';
@@ -49,9 +50,6 @@ const values = (data: ContactData) => ({
   externalNote: data.external_note,
   ...(data.internal_note === undefined ? {} : { internalNote: data.internal_note }),
 });
-
-/** A value now, or the name it will be given when a prepared statement runs. */
-type Param<T> = T | Placeholder;
 
 /** One page of the list by (last name, first name, id); apart so the bench can compare its text. */
 export function contactListQuery(

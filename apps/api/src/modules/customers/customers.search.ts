@@ -1,19 +1,25 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type Param, preparedByShape } from '../../db/prepared.ts';
 import type { SearchRegistration } from '../search/search.registry.ts';
 import { customers } from './customers.table.ts';
 
-/** The query, apart so the bench can compare its text with the baseline's copy. */
+/**
+ * The query, apart so the bench can compare its text with the baseline's copy. The caller's own
+ * companies are one array parameter, so the text is the same however many they are.
+ */
 export const customersSearchQuery = (
   db: Database,
-  q: { pattern: string; number?: number; mine?: number[]; limit: number },
+  q: { pattern: Param<string>; number?: Param<number>; mine?: Param<number[]>; limit: Param<number> },
 ) =>
   db
     .select({ id: customers.customerId, name: customers.displayName })
     .from(customers)
     .where(
       sql`(${customers.displayName} ilike ${q.pattern}${q.number === undefined ? sql`` : sql` or ${customers.customerId} = ${q.number}`})${
-        q.mine === undefined ? sql`` : sql` and ${inArray(customers.customerId, q.mine)}`
+        q.mine === undefined
+          ? sql``
+          : sql` and ${customers.customerId} = any(${Array.isArray(q.mine) ? sql.param(q.mine) : q.mine}::int[])`
       }`,
     )
     .orderBy(asc(customers.displayName))
@@ -23,23 +29,35 @@ export const customersSearchQuery = (
  * Companies in the global search: staff find every customer by name or number, others the companies
  * they have rights in.
  */
-export const customersSearch = (db: Database): SearchRegistration => ({
-  kind: 'customers',
-  requires: { global: [] },
-  perCustomer: false,
-  async search({ pattern, text, rights, limit }) {
-    const staff = (rights.global ?? []).includes('company-read');
-    const mine = Object.entries(rights)
-      .filter(([key, list]) => key !== 'global' && list.includes('company-read'))
-      .map(([key]) => Number(key));
-    if (!staff && mine.length === 0) return [];
-    const number = /^\d{1,9}$/.test(text) ? Number(text) : undefined;
-    const rows = await customersSearchQuery(db, { pattern, number, mine: staff ? undefined : mine, limit });
-    return rows.map((row) => ({
-      id: String(row.id),
-      title: row.name,
-      subtitle: String(row.id),
-      route: `/company/${row.id}`,
-    }));
-  },
-});
+export const customersSearch = (db: Database): SearchRegistration => {
+  const named = sql.placeholder;
+  const prepared = preparedByShape((shape: `${'all' | 'mine'}_${'text' | 'number'}`) =>
+    customersSearchQuery(db, {
+      pattern: named('pattern'),
+      number: shape.endsWith('number') ? named('number') : undefined,
+      mine: shape.startsWith('mine') ? named('mine') : undefined,
+      limit: named('limit'),
+    }).prepare(`search_customers_${shape}`),
+  );
+  return {
+    kind: 'customers',
+    requires: { global: [] },
+    perCustomer: false,
+    async search({ pattern, text, rights, limit }) {
+      const staff = (rights.global ?? []).includes('company-read');
+      const mine = Object.entries(rights)
+        .filter(([key, list]) => key !== 'global' && list.includes('company-read'))
+        .map(([key]) => Number(key));
+      if (!staff && mine.length === 0) return [];
+      const number = /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+      const shape = `${staff ? 'all' : 'mine'}_${number === undefined ? 'text' : 'number'}` as const;
+      const rows = await prepared(shape).execute({ pattern, number, mine, limit });
+      return rows.map((row) => ({
+        id: String(row.id),
+        title: row.name,
+        subtitle: String(row.id),
+        route: `/company/${row.id}`,
+      }));
+    },
+  };
+};

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Param } from '../../db/prepared.ts';
 import type { SearchRegistration } from '../search/search.registry.ts';
 import { invoiceNumberSearch } from './invoices.repo.ts';
 import { invoices } from './invoices.table.ts';
@@ -17,7 +18,7 @@ export const invoicesSearchQuery = (
     digits,
     customerId,
     limit,
-  }: { pattern: string; digits: string; customerId: number; limit: number },
+  }: { pattern: Param<string>; digits: Param<string>; customerId: Param<number>; limit: Param<number> },
 ) =>
   db
     .select({ number: invoices.number, description: invoices.description, date: invoices.invoiceDate })
@@ -38,24 +39,34 @@ export const invoicesSearchQuery = (
  * (a name, 'INV') finds no invoice here: matching it against every number of a customer reads all of the
  * customer's invoices, on every search of a name; the invoice list's own search still finds it.
  */
-export const invoicesSearch = (db: Database): SearchRegistration => ({
-  kind: 'invoices',
-  requires: { customer: ['invoice-read'] },
-  perCustomer: true,
-  async search({ text, customerId, limit }) {
-    if (customerId === undefined) return [];
-    const { pattern, digits } = invoiceNumberSearch(text);
-    if (digits === null) return [];
-    const rows = await invoicesSearchQuery(db, { pattern, digits, customerId, limit });
-    return rows.map((row) => ({
-      id: row.number,
-      title: row.number,
-      subtitle: [row.date, row.description].filter(Boolean).join(' · '),
-      subtitle_parts: [
-        ...(row.date ? [{ date: row.date }] : []),
-        ...(row.description ? [{ text: row.description }] : []),
-      ],
-      route: `/administration/invoices/${encodeURIComponent(row.number)}`,
-    }));
-  },
-});
+export const invoicesSearch = (db: Database): SearchRegistration => {
+  // Built once: Drizzle does not write the text again on every search, which runs as a named statement.
+  const named = sql.placeholder;
+  const prepared = invoicesSearchQuery(db, {
+    pattern: named('pattern'),
+    digits: named('digits'),
+    customerId: named('customerId'),
+    limit: named('limit'),
+  }).prepare('search_invoices');
+  return {
+    kind: 'invoices',
+    requires: { customer: ['invoice-read'] },
+    perCustomer: true,
+    async search({ text, customerId, limit }) {
+      if (customerId === undefined) return [];
+      const { pattern, digits } = invoiceNumberSearch(text);
+      if (digits === null) return [];
+      const rows = await prepared.execute({ pattern, digits, customerId, limit });
+      return rows.map((row) => ({
+        id: row.number,
+        title: row.number,
+        subtitle: [row.date, row.description].filter(Boolean).join(' · '),
+        subtitle_parts: [
+          ...(row.date ? [{ date: row.date }] : []),
+          ...(row.description ? [{ text: row.description }] : []),
+        ],
+        route: `/administration/invoices/${encodeURIComponent(row.number)}`,
+      }));
+    },
+  };
+};

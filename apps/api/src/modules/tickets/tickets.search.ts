@@ -1,12 +1,19 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type Param, preparedByShape } from '../../db/prepared.ts';
 import type { SearchRegistration } from '../search/search.registry.ts';
 import { tickets } from './tickets.table.ts';
 
 /** The query, apart so the bench can compare its text with the baseline's copy. */
 export const ticketsSearchQuery = (
   db: Database,
-  q: { pattern: string; number?: number; customerId: number; authorId?: string; limit: number },
+  q: {
+    pattern: Param<string>;
+    number?: Param<number>;
+    customerId: Param<number>;
+    authorId?: Param<string>;
+    limit: Param<number>;
+  },
 ) =>
   db
     .select({ id: tickets.id, subject: tickets.subject, status: tickets.status })
@@ -32,27 +39,43 @@ export const ticketsSearchQuery = (
  * service): subject through the trigram index, or the ticket number. Like the list, callers without
  * ticket-read-all find only their own tickets.
  */
-export const ticketsSearch = (db: Database): SearchRegistration => ({
-  kind: 'tickets',
-  requires: { customer: ['ticket-read'] },
-  perCustomer: true,
-  async search({ pattern, text, customerId, userId, rights, limit }) {
-    if (customerId === undefined) return [];
-    const all = [...(rights.global ?? []), ...(rights[String(customerId)] ?? [])].includes('ticket-read-all');
-    const number = /^\d{1,15}$/.test(text) ? Number(text) : undefined;
-    const rows = await ticketsSearchQuery(db, {
-      pattern,
-      number,
-      customerId,
-      authorId: all ? undefined : userId,
-      limit,
-    });
-    return rows.map((row) => ({
-      id: String(row.id),
-      title: row.subject,
-      subtitle: `#${row.id} · ${row.status}`,
-      subtitle_parts: [{ text: `#${row.id}` }, { ticket_status: row.status }],
-      route: `/support/ticket/${row.id}`,
-    }));
-  },
-});
+export const ticketsSearch = (db: Database): SearchRegistration => {
+  const named = sql.placeholder;
+  const prepared = preparedByShape((shape: `${'all' | 'own'}_${'text' | 'number'}`) =>
+    ticketsSearchQuery(db, {
+      pattern: named('pattern'),
+      number: shape.endsWith('number') ? named('number') : undefined,
+      customerId: named('customerId'),
+      authorId: shape.startsWith('own') ? named('authorId') : undefined,
+      limit: named('limit'),
+    }).prepare(`search_tickets_${shape}`),
+  );
+  return {
+    kind: 'tickets',
+    requires: { customer: ['ticket-read'] },
+    perCustomer: true,
+    async search({ pattern, text, customerId, userId, rights, limit }) {
+      if (customerId === undefined) return [];
+      const all = [...(rights.global ?? []), ...(rights[String(customerId)] ?? [])].includes(
+        'ticket-read-all',
+      );
+      const number = /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+      const rows = await prepared(
+        `${all ? 'all' : 'own'}_${number === undefined ? 'text' : 'number'}`,
+      ).execute({
+        pattern,
+        number,
+        customerId,
+        authorId: userId,
+        limit,
+      });
+      return rows.map((row) => ({
+        id: String(row.id),
+        title: row.subject,
+        subtitle: `#${row.id} · ${row.status}`,
+        subtitle_parts: [{ text: `#${row.id}` }, { ticket_status: row.status }],
+        route: `/support/ticket/${row.id}`,
+      }));
+    },
+  };
+};
