@@ -11,6 +11,7 @@ import {
 } from '@portaal/contracts/trend-rules';
 import pg from 'pg';
 import { z } from 'zod';
+import { createGenericPlanPool } from '../apps/api/src/db/client.ts';
 import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
 import { invoiceNumberSearch } from '../apps/api/src/modules/invoices/invoices.repo.ts';
 import {
@@ -799,7 +800,7 @@ function subjectOf(authorization: string | undefined): string | undefined {
   }
 }
 
-export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
+export function createBareHandler(pool: pg.Pool, cursors: Cursors, genericPlans: pg.Pool = pool) {
   const run = async <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
     (await pool.query<T>({ text, values, types })).rows;
 
@@ -1017,7 +1018,14 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
    */
   async function landscapeFinds(customerId: number, text: string) {
     return toFinds(
-      await named<Row>('landscape_search', LANDSCAPE_SEARCH_SQL, searchValues(customerId, text, 10)),
+      (
+        await genericPlans.query<Row>({
+          name: 'landscape_search',
+          text: LANDSCAPE_SEARCH_SQL,
+          values: searchValues(customerId, text, 10),
+          types,
+        })
+      ).rows,
     );
   }
 
@@ -1352,7 +1360,9 @@ export async function startBareServer({
   /** The API's signed cursors: signing and checking them is part of the same work. */
   cursors: Cursors;
 }): Promise<BareServer> {
-  const handle = createBareHandler(pool, cursors);
+  // As the API: the landscape search runs with generic plans (db/client.ts createGenericPlanPool).
+  const genericPlans = createGenericPlanPool(pool);
+  const handle = createBareHandler(pool, cursors, genericPlans);
   const server = createServer((request, response) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/problem+json' });
@@ -1369,7 +1379,9 @@ export async function startBareServer({
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          genericPlans.end().then(resolve, resolve);
+        });
       }),
   };
 }
