@@ -94,6 +94,8 @@ import { createTrendsService } from './modules/trends/trends.service.ts';
 import { createUsageRepo } from './modules/usage/usage.repo.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { createUsageService } from './modules/usage/usage.service.ts';
+import { usageAdminRoutes } from './modules/usage/usage-admin.routes.ts';
+import { createUsageAdminService } from './modules/usage/usage-admin.service.ts';
 import { createIdentityAdmin } from './modules/users/identity.sources.ts';
 import type { IdentityAdmin } from './modules/users/identity-admin.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
@@ -269,7 +271,8 @@ export async function buildApp({
 
   const trends = createTrendsService({ metrics: createMetricsSource(config, db), landscape, customers });
   dashboard.register(serversPanel({ trends, landscape }));
-  const usage = createUsageService(createUsageRepo(db));
+  const usageRepo = createUsageRepo(db);
+  const usage = createUsageService(usageRepo);
   const availability = createAvailabilityService(createAvailabilityRepo(db), db);
   const reportsRepo = createReportsRepo(db);
   const incidents = createIncidentReads(db);
@@ -391,6 +394,7 @@ export async function buildApp({
   await app.register(landscapeRoutes, { landscape });
   await app.register(trendRoutes, { trends });
   await app.register(usageRoutes, { usage });
+  await app.register(usageAdminRoutes, { usageAdmin: createUsageAdminService({ repo: usageRepo, cursors }) });
   await app.register(availabilityRoutes, { availability });
   await app.register(invoiceRoutes, { invoices });
   await app.register(contractRoutes, { contracts });

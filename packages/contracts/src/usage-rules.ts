@@ -41,10 +41,16 @@ export const leftoverPercentage = (amounts: UsageAmounts): number => 100 - usedP
 export const usageStatuses = ['success', 'warning', 'error'] as const;
 export type UsageStatus = (typeof usageStatuses)[number];
 
+/**
+ * The used percentages a status starts above (SPEC.md §4); exported so that the staff list's SQL
+ * filter takes the same bounds (apps/api usage admin repo, tested against usageStatus).
+ */
+export const USAGE_STATUS_ABOVE = { error: 90, warning: 40 } as const;
+
 /** Status from used percentage: over 90 error (red), over 40 up to 90 warning (orange), else success (green). */
 export function usageStatus(usedPercent: number): UsageStatus {
-  if (usedPercent > 90) return 'error';
-  if (usedPercent > 40) return 'warning';
+  if (usedPercent > USAGE_STATUS_ABOVE.error) return 'error';
+  if (usedPercent > USAGE_STATUS_ABOVE.warning) return 'warning';
   return 'success';
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { USAGE_PERIOD_PATTERN, usageKinds, usageUnits } from './usage-rules.ts';
+import { commaList, cursorSchema, limitSchema } from './common.ts';
+import { text } from './text.ts';
+import { USAGE_PERIOD_PATTERN, usageKinds, usageStatuses, usageUnits } from './usage-rules.ts';
 
 export * from './display-rules.ts';
 export * from './usage-rules.ts';
@@ -46,3 +48,52 @@ export const usageSchema = z
   })
   .meta({ id: 'Usage' });
 export type Usage = z.infer<typeof usageSchema>;
+
+/**
+ * GET /api/admin/v2/usage (staff, global usage-read): the bundles of every customer for one month,
+ * those needing attention first.
+ */
+export const adminUsageQuerySchema = z.object({
+  /** Defaults to the current month (UTC). */
+  month: usagePeriodSchema.optional(),
+  /** Part of a customer's name, or a customer id. */
+  q: text().max(100, 'must be at most 100 characters').optional(),
+  status: commaList
+    .pipe(
+      z
+        .array(z.enum(usageStatuses, { error: `must be one of ${usageStatuses.join(', ')}` }))
+        .max(10, 'has too many values'),
+    )
+    .optional()
+    .describe(
+      'Statuses of SPEC.md §4, comma-separated: error (over 90 % used), warning (over 40 %), success',
+    ),
+  /** Only bundles used beyond what they held (over-usage above 0). */
+  over_quota: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+  type: commaList
+    .pipe(
+      z
+        .array(z.enum(usageKinds, { error: `must be one of ${usageKinds.join(', ')}` }))
+        .max(10, 'has too many values'),
+    )
+    .optional()
+    .describe('Bundle types, comma-separated'),
+  limit: limitSchema,
+  cursor: cursorSchema,
+});
+export type AdminUsageQuery = z.infer<typeof adminUsageQuerySchema>;
+
+/** One bundle of one customer, with its used percentage and status colour (SPEC.md §4). */
+export const adminUsageRowSchema = usageEntrySchema
+  .extend({
+    customer_id: z.number().int(),
+    customer_name: z.string(),
+    period: usagePeriodSchema,
+    used_percent: z.number().int().describe('SPEC.md §4: 100 when over quota'),
+    status: z.enum(usageStatuses).describe('error (red), warning (orange) or success (green)'),
+  })
+  .meta({ id: 'AdminUsageRow' });
+export type AdminUsageRow = z.infer<typeof adminUsageRowSchema>;

@@ -53,6 +53,7 @@ export const operationIds: Record<string, string> = {
   "GET /api/v2/customer/{customer_id}/servers": "listServers",
   "GET /api/v2/customer/{customer_id}/trends": "getTrends",
   "GET /api/v2/customer/{customer_id}/usage": "getUsage",
+  "GET /api/admin/v2/usage": "listAllUsage",
   "GET /api/v2/customer/{customer_id}/applications": "listApplications",
   "GET /api/v2/customer/{customer_id}/applications/{application_id}/checks": "getApplicationChecks",
   "GET /api/v2/customer/{customer_id}/invoices": "listInvoices",

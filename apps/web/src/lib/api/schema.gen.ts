@@ -784,6 +784,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v2/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every customer's usage bundles of one month, those over quota or near their limit first
+         * @description One row per customer and bundle. Order: over quota first, then the used percentage from high to low, then the customer name. `used_percent` and `status` follow SPEC.md §4 (status error above 90 %, warning above 40 %, otherwise success). `month` defaults to the current month (UTC); `q` matches part of the customer name or the customer id. Keyset paging: the next page is in the Link header (rel="next").
+         */
+        get: operations["listAllUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customer/{customer_id}/applications": {
         parameters: {
             query?: never;
@@ -2115,6 +2135,35 @@ export interface components {
             period: string;
             periods: string[];
             groups: components["schemas"]["UsageGroup"][];
+        };
+        AdminUsageRow: {
+            id: number;
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            /** @description What the bundle covers, e.g. support or backup */
+            subtype: string;
+            /** @enum {string} */
+            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
+            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
+            usage_type: string;
+            /** @description What the bundle held at the start of the period */
+            period_start_amount: number;
+            remaining_amount: number;
+            used_amount: number;
+            overusage_amount: number;
+            /** @description Whether the bundle is topped up again next period */
+            renews: boolean;
+            customer_id: number;
+            customer_name: string;
+            /** @description A calendar month, YYYY-MM */
+            period: string;
+            /** @description SPEC.md §4: 100 when over quota */
+            used_percent: number;
+            /**
+             * @description error (red), warning (orange) or success (green)
+             * @enum {string}
+             */
+            status: "success" | "warning" | "error";
         };
         ReportSummary: {
             display_id: string;
@@ -7247,6 +7296,95 @@ export interface operations {
             };
             /** @description The customer or object does not exist or is hidden from the caller (a `…_NOT_FOUND` code). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAllUsage: {
+        parameters: {
+            query?: {
+                /** @description A calendar month, YYYY-MM */
+                month?: string;
+                q?: string;
+                /** @description Statuses of SPEC.md §4, comma-separated: error (over 90 % used), warning (over 40 %), success */
+                status?: string;
+                over_quota?: "true" | "false";
+                /** @description Bundle types, comma-separated */
+                type?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of bundles */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUsageRow"][];
+                };
+            };
+            /** @description The request is not valid: `errors` names each field (VALIDATION_FAILED), or the body or URL cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is not valid or has expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller lacks usage-read as provider staff (FORBIDDEN). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
