@@ -121,5 +121,5 @@ export const navigation: NavItem[] = [
     built: false,
     staff: true,
   },
-  { key: 'adminUsage', to: '/admin/usage', requirement: access.adminUsage, built: false, staff: true },
+  { key: 'adminUsage', to: '/admin/usage', requirement: access.adminUsage, built: true, staff: true },
 ];

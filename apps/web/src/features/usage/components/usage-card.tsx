@@ -9,8 +9,7 @@ import {
 } from '@portaal/contracts/usage-rules';
 import { useTranslation } from 'react-i18next';
 import classes from './usage.module.css';
-
-const ringColours = { green: 'green.7', orange: 'orange.6', red: 'red.7' } as const;
+import { ringColours, UsageStatusLabel } from './usage-status.tsx';
 
 /**
  * One bundle (SPEC.md §9): the amount large with its label (left from, used, used more) and the period
@@ -69,16 +68,7 @@ export function UsageCard({ entry, language }: { entry: UsageEntry; language: Di
             {t('overusage', { amount: amount(display.overusage) })}
           </Text>
         )}
-        <Group gap={6} wrap="nowrap">
-          <span
-            className={classes.dot}
-            style={{ background: `var(--mantine-color-${ringColours[colour].replace('.', '-')})` }}
-            aria-hidden="true"
-          />
-          <Text size="sm" data-testid="usage-status">
-            {t(`status.${display.status}`)}
-          </Text>
-        </Group>
+        <UsageStatusLabel status={display.status} />
       </Stack>
     </Card>
   );

@@ -1,14 +1,27 @@
 import { USAGE_PERIOD_PATTERN } from '@portaal/contracts/usage-rules';
 
-/** /sla-usage/usage?period=2026-10. An unreadable period is dropped (the current month), never an error. */
+/**
+ * /sla-usage/usage?period=2026-10. An unreadable period is dropped (the current month), never an error.
+ * ?customer=1002 comes with the links of usage of all customers (staff): that customer is selected.
+ */
 export interface UsageSearch {
   period?: string;
+  customer?: number;
 }
 
 // A plain check rather than zod: validateSearch is not code-split (see the trends search params).
 export function validateUsageSearch(search: Record<string, unknown>): UsageSearch {
   const { period } = search;
-  return typeof period === 'string' && USAGE_PERIOD_PATTERN.test(period) ? { period } : {};
+  const customer = Number(search.customer);
+  return {
+    ...(typeof period === 'string' && USAGE_PERIOD_PATTERN.test(period) ? { period } : {}),
+    ...(search.customer !== undefined &&
+    Number.isInteger(customer) &&
+    customer > 0 &&
+    customer < 2_147_483_648
+      ? { customer }
+      : {}),
+  };
 }
 
 /** "oktober 2026" / "October 2026" for `2026-10`. */
