@@ -289,11 +289,13 @@ function UsageTable({
 }) {
   const { t } = useTranslation('usage');
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="sm" data-testid="admin-usage-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{t('admin.columns.customer')}</Table.Th>
+            <Table.Th scope="col" className={classes.customerColumn}>
+              {t('admin.columns.customer')}
+            </Table.Th>
             <Table.Th scope="col">{t('admin.columns.bundle')}</Table.Th>
             <Table.Th scope="col">{t('admin.columns.status')}</Table.Th>
             <Table.Th scope="col" className={classes.number}>
