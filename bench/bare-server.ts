@@ -11,7 +11,6 @@ import {
 } from '@portaal/contracts/trend-rules';
 import pg from 'pg';
 import { z } from 'zod';
-import { createGenericPlanPool } from '../apps/api/src/db/client.ts';
 import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
 import { invoiceNumberSearch } from '../apps/api/src/modules/invoices/invoices.repo.ts';
 import {
@@ -800,7 +799,7 @@ function subjectOf(authorization: string | undefined): string | undefined {
   }
 }
 
-export function createBareHandler(pool: pg.Pool, cursors: Cursors, genericPlans: pg.Pool = pool) {
+export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
   const run = async <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
     (await pool.query<T>({ text, values, types })).rows;
 
@@ -1018,14 +1017,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors, genericPlans:
    */
   async function landscapeFinds(customerId: number, text: string) {
     return toFinds(
-      (
-        await genericPlans.query<Row>({
-          name: 'landscape_search',
-          text: LANDSCAPE_SEARCH_SQL,
-          values: searchValues(customerId, text, 10),
-          types,
-        })
-      ).rows,
+      await named<Row>('landscape_search', LANDSCAPE_SEARCH_SQL, searchValues(customerId, text, 10)),
     );
   }
 
@@ -1360,9 +1352,7 @@ export async function startBareServer({
   /** The API's signed cursors: signing and checking them is part of the same work. */
   cursors: Cursors;
 }): Promise<BareServer> {
-  // As the API: the landscape search runs with generic plans (db/client.ts createGenericPlanPool).
-  const genericPlans = createGenericPlanPool(pool);
-  const handle = createBareHandler(pool, cursors, genericPlans);
+  const handle = createBareHandler(pool, cursors);
   const server = createServer((request, response) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/problem+json' });
@@ -1379,9 +1369,7 @@ export async function startBareServer({
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => {
-          genericPlans.end().then(resolve, resolve);
-        });
+        server.close(() => resolve());
       }),
   };
 }

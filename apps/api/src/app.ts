@@ -6,7 +6,7 @@ import { registerIdp } from '@portaal/idp';
 import { createSignInThrottle } from '@portaal/idp/throttle';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { createGenericPlanPool, type Database } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { demoUsers } from './db/seed/demo-data.ts';
 import type { ChatQueue } from './jobs/chat-queue.ts';
 import type { Jobs } from './jobs/jobs.ts';
@@ -236,10 +236,8 @@ export async function buildApp({
     maxFiles: config.ATTACHMENT_MAX_FILES,
     maxTotalBytes: Math.floor(config.ATTACHMENT_MAX_TOTAL_MB * 1024 * 1024),
   };
-  const genericPlans = createGenericPlanPool(db.$client);
-  app.addHook('onClose', () => genericPlans.end());
   const landscape = createLandscapeService({
-    source: createLandscapeSource(config, db, genericPlans),
+    source: createLandscapeSource(config, db),
     audit,
     cursors,
     oidc: { issuer: config.issuer, clientId: config.OIDC_CLIENT_ID },

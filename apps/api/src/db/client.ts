@@ -24,21 +24,3 @@ export function createDatabase(url: string, max = 10) {
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool };
 }
-
-/**
- * A small second pool over the same database whose statements run with one generic plan, for the
- * few statements that cost more to plan than to run and whose best plan does not depend on their
- * values. The landscape search is one: eight UNION ALL branches, each a trigram index scan of one
- * customer's objects, planned anew on every search under force_custom_plan (1.2 to 2 ms of planning
- * against 0.6 ms of running, measured on the bench's data); its generic plan is the same index scans.
- * The caller ends it.
- */
-export function createGenericPlanPool(pool: pg.Pool, max = 4): pg.Pool {
-  const generic = new pg.Pool({
-    ...pool.options,
-    max,
-    options: '-c plan_cache_mode=force_generic_plan',
-  });
-  generic.on('error', () => {});
-  return generic;
-}

@@ -12,7 +12,6 @@ import {
   type RackUnit,
   type Server,
 } from '@portaal/contracts';
-import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import type {
   KubernetesClusterAccess,
@@ -552,14 +551,8 @@ export function listValues(params: ListParams): unknown[] {
 const refsOf = (kind: LandscapeKind, rows: Row[]): LandscapeRef[] =>
   rows.map((row) => ({ id: objectId(kind, String(row.key)), kind, name: String(row.name) }));
 
-/**
- * The landscape in the portal database (the default source). The search runs on `searchPool` when one
- * is given: a pool with generic plans (db/client.ts createGenericPlanPool).
- */
-export function createDatabaseLandscapeSource(
-  db: Database,
-  searchPool: pg.Pool = db.$client,
-): LandscapeSource {
+/** The landscape in the portal database (the default source). */
+export function createDatabaseLandscapeSource(db: Database): LandscapeSource {
   const client = db.$client;
   const query = async (text: string, values: unknown[]) => (await client.query<Row>(text, values)).rows;
 
@@ -700,7 +693,7 @@ export function createDatabaseLandscapeSource(
     },
 
     async search(customerId, text, limit) {
-      const { rows } = await searchPool.query<Row>({
+      const { rows } = await client.query<Row>({
         name: 'landscape_search',
         text: LANDSCAPE_SEARCH_SQL,
         values: searchValues(customerId, text, limit),

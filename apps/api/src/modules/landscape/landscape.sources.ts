@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createDatabaseLandscapeSource } from './landscape.repo.ts';
@@ -9,11 +8,9 @@ import { createNetboxLandscapeSource } from './netbox.source.ts';
 export function createLandscapeSource(
   config: Pick<Config, 'NETBOX_URL' | 'NETBOX_TOKEN'>,
   db: Database,
-  /** Where the database source runs its search (a pool with generic plans). */
-  searchPool?: pg.Pool,
 ): LandscapeSource {
   if (config.NETBOX_URL && config.NETBOX_TOKEN) {
     return createNetboxLandscapeSource({ url: config.NETBOX_URL, token: config.NETBOX_TOKEN, db });
   }
-  return createDatabaseLandscapeSource(db, searchPool);
+  return createDatabaseLandscapeSource(db);
 }
