@@ -348,7 +348,7 @@ function TableRow({
       <Table.Td>
         <BundleName row={row} />
       </Table.Td>
-      <Table.Td className={classes.nowrap}>
+      <Table.Td className={classes.statusColumn}>
         <UsageStatusLabel status={row.status} suffix={` · ${row.used_percent}%`} />
       </Table.Td>
       <Table.Td className={classes.number}>{amounts.used}</Table.Td>
