@@ -54,8 +54,9 @@ const sql = {
     `select "customer_id", "type", "identifier" from "customer_links" where "customer_links"."customer_id" in (${placeholders(count)}) order by "customer_links"."type" asc`,
   addresses: (count: number) =>
     `select "id", "customer_id", "type", "main", "lines", "postcode", "city", "country" from "addresses" where "addresses"."customer_id" in (${placeholders(count)}) order by "addresses"."type" asc, "addresses"."id" asc`,
+  // The API's filter, a link's identifier (the accounting id) included, so that both answer alike.
   searchFilter: (withId: boolean) =>
-    `("customers"."display_name" ilike $1 or "customers"."coc_number" ilike $2${withId ? ' or "customers"."customer_id" = $3' : ''})`,
+    `("customers"."display_name" ilike $1 or "customers"."coc_number" ilike $2${withId ? ' or "customers"."customer_id" = $3' : ''} or exists (select 1 from "customer_links" where "customer_links"."customer_id" = "customers"."customer_id" and "customer_links"."identifier" ilike $1))`,
   page: (withId: boolean) =>
     `select ${customerColumns} from "customers" where ${sql.searchFilter(withId)} order by lower("customers"."display_name") asc, "customers"."customer_id" asc limit $${withId ? 4 : 3}`,
   count: (withId: boolean) => `select count(*)::int from "customers" where ${sql.searchFilter(withId)}`,

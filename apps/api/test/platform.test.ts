@@ -65,6 +65,9 @@ describe('every registered route', () => {
     expect(find('GET', '/api/v2/customer')).toBe('login');
     expect(find('PUT', '/api/v2/customer/:customer_id')).toEqual({ rights: { customer: ['company-edit'] } });
     expect(find('GET', '/api/admin/v2/customer')).toEqual({ rights: { global: ['company-read'] } });
+    // Creating customers is for provider moderators only (DESIGN.md §2).
+    expect(find('POST', '/api/admin/v2/customer')).toEqual({ rights: { global: ['customer-create'] } });
+    expect(find('GET', '/api/admin/v2/customer/id-check')).toEqual({ rights: { global: ['customer-create'] } });
   });
 });
 

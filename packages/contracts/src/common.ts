@@ -30,3 +30,11 @@ export const commaList = z
   .string()
   .max(200, 'is too long')
   .transform((value) => value.split(',').filter((part) => part !== ''));
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'EZ', 'UN', 'QO']);
+
+/** An ISO 3166-1 alpha-2 code the runtime knows as a region ("ZZ", "QQ", "EU" are not countries). */
+export function isCountryCode(code: string): boolean {
+  return !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined;
+}

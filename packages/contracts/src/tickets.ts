@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { isValidBic, isValidIban, normaliseIban } from './bank-rules.ts';
-import { commaList, cursorSchema, customerIdSchema, isoDateTimeSchema, limitSchema } from './common.ts';
+import {
+  commaList,
+  cursorSchema,
+  customerIdSchema,
+  isCountryCode,
+  isoDateTimeSchema,
+  limitSchema,
+} from './common.ts';
 import { lastReplyBy } from './desk-rules.ts';
 import { landscapeKindSchema, parseObjectId } from './landscape.ts';
 import { text } from './text.ts';
@@ -270,14 +277,6 @@ export const bankAccountChangeRequestSchema = z
   })
   .strict();
 export type BankAccountChangeRequest = z.input<typeof bankAccountChangeRequestSchema>;
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'EZ', 'UN', 'QO']);
-
-/** An ISO 3166-1 alpha-2 code the runtime knows as a region ("ZZ", "QQ", "EU" are not countries). */
-function isCountryCode(code: string): boolean {
-  return !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined;
-}
 
 /** POST change-requests (DESIGN.md §4): one endpoint for both, told apart by `type`. */
 export const changeRequestSchema = z

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Transaction } from '../audit/audit.service.ts';
 import { addresses, bankAccounts, customerFeatures, customerLinks, customers } from './customers.table.ts';
@@ -22,6 +22,42 @@ function scopeCondition(scope: CustomerScope): SQL | undefined {
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
+
+/** The rows of a new customer, as the service built them from the request. */
+export interface NewCustomer {
+  customerId?: number;
+  displayName: string;
+  language: 'en' | 'nl';
+  phone: string | null;
+  cocNumber: string | null;
+  vatNumber: string | null;
+  links: { type: string; identifier: string }[];
+  address: {
+    type: 'delivery' | 'invoice' | 'postal' | 'visit';
+    lines: string[];
+    postcode: string;
+    city: string;
+    country: string;
+  } | null;
+}
+
+/** Why a new customer was not stored: its id or one of its links belongs to another customer. */
+export type CreateConflict =
+  | { conflict: 'id'; holder: { customerId: number; displayName: string } }
+  | { conflict: 'link'; type: string; identifier: string; holder: { customerId: number; displayName: string } };
+
+/**
+ * One above the highest id; once the highest integer is taken (an id given by hand), the first gap.
+ * Ids of deleted customers are not handed out again while a higher one exists.
+ */
+const NEXT_FREE_ID = sql`select coalesce(
+  (select max(customer_id) + 1 from customers having max(customer_id) < 2147483647),
+  (select min(c.customer_id) + 1 from customers c where c.customer_id < 2147483647
+     and not exists (select 1 from customers d where d.customer_id = c.customer_id + 1)),
+  1) as next`;
+
+/** Serialises customer creation, so that "the next free id" is never handed out twice. */
+const CREATE_LOCK = 0x63757374; // 'cust'
 
 export function createCustomersRepo(db: Database) {
   // The hot single-customer queries are prepared once: Drizzle then skips building the SQL on every
@@ -97,6 +133,18 @@ export function createCustomersRepo(db: Database) {
             ilike(customers.displayName, pattern),
             ilike(customers.cocNumber, pattern),
             asNumber === undefined ? undefined : eq(customers.customerId, asNumber),
+            // A link's identifier (the accounting id): what staff have at hand when a customer calls.
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(customerLinks)
+                .where(
+                  and(
+                    eq(customerLinks.customerId, customers.customerId),
+                    ilike(customerLinks.identifier, pattern),
+                  ),
+                ),
+            ),
           ),
         );
       }
@@ -183,6 +231,74 @@ export function createCustomersRepo(db: Database) {
 
     async allFeatures() {
       return db.select().from(customerFeatures).orderBy(asc(customerFeatures.customerId));
+    },
+
+    /** The id a customer created without one gets: one above the highest id. */
+    async nextFreeId(): Promise<number> {
+      const [row] = (await db.execute<{ next: number }>(NEXT_FREE_ID)).rows;
+      return Number(row?.next ?? 1);
+    },
+
+    async holderOf(customerId: number) {
+      const [row] = await db
+        .select({ customerId: customers.customerId, displayName: customers.displayName })
+        .from(customers)
+        .where(eq(customers.customerId, customerId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Stores a customer with its links and main address and, in the same transaction, whatever
+     * `after` writes (the audit event). Answers the new id, or the conflict that kept it out.
+     */
+    async create(
+      input: NewCustomer,
+      after: (tx: Transaction, customerId: number) => Promise<void>,
+    ): Promise<{ customerId: number } | CreateConflict> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${CREATE_LOCK})`);
+        const holder = (customerId: number) =>
+          tx
+            .select({ customerId: customers.customerId, displayName: customers.displayName })
+            .from(customers)
+            .where(eq(customers.customerId, customerId))
+            .limit(1)
+            .then((rows) => rows[0]);
+        let customerId = input.customerId;
+        if (customerId === undefined) {
+          const [row] = (await tx.execute<{ next: number }>(NEXT_FREE_ID)).rows;
+          customerId = Number(row?.next ?? 1);
+        } else {
+          const taken = await holder(customerId);
+          if (taken) return { conflict: 'id', holder: taken } as const;
+        }
+        for (const link of input.links) {
+          const [held] = await tx
+            .select({ customerId: customerLinks.customerId, displayName: customers.displayName })
+            .from(customerLinks)
+            .innerJoin(customers, eq(customers.customerId, customerLinks.customerId))
+            .where(and(eq(customerLinks.type, link.type), eq(customerLinks.identifier, link.identifier)))
+            .limit(1);
+          if (held) return { conflict: 'link', ...link, holder: held } as const;
+        }
+        await tx.insert(customers).values({
+          customerId,
+          displayName: input.displayName,
+          language: input.language,
+          phone: input.phone,
+          cocNumber: input.cocNumber,
+          vatNumber: input.vatNumber,
+        });
+        if (input.links.length > 0) {
+          await tx.insert(customerLinks).values(input.links.map((link) => ({ ...link, customerId })));
+        }
+        if (input.address) {
+          await tx.insert(addresses).values({ ...input.address, main: true, customerId });
+        }
+        await after(tx, customerId);
+        return { customerId };
+      });
     },
 
     async findIdByLink(type: string, identifier: string): Promise<number | undefined> {

@@ -2,12 +2,16 @@ import {
   addressSchema,
   bankAccountSchema,
   cursorSchema,
+  customerCreateSchema,
   customerFeaturesSchema,
+  customerIdCheckQuerySchema,
+  customerIdCheckSchema,
   customerListQuerySchema,
   customerLookupQuerySchema,
   customerParamsSchema,
   customerSchema,
   customerUpdateSchema,
+  problemSchema,
 } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +19,8 @@ import { actorOf } from '../../lib/actor.ts';
 import type { CustomersService } from './customers.service.ts';
 
 const companyRead = { rights: { customer: ['company-read'] } } as const;
+/** Provider moderators only (DESIGN.md §2). */
+const customerCreate = { rights: { global: ['customer-create'] } } as const;
 const tags = ['customers'];
 
 /** The customer calls of SPEC.md §7. */
@@ -30,6 +36,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
         tags,
         operationId: 'listCustomers',
         summary: 'Customers the caller may read',
+        description:
+          'Provider staff read every customer. `search` matches the name, the CoC number, the customer id and the identifier of any link (such as the accounting id). Keyset paging: the next page is in the Link header (rel="next").',
         querystring: customerListQuerySchema.extend({ cursor: cursorSchema }),
         response: { 200: z.array(customerSchema).describe('One page of customers') },
         responseHeaders: { 200: ['Link', 'X-Total-Count'] },
@@ -154,5 +162,43 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
       },
     },
     async (request) => customers.findByLink(request.query.link_type, request.query.link_id),
+  );
+
+  app.post(
+    '/api/admin/v2/customer',
+    {
+      config: { access: customerCreate },
+      schema: {
+        tags: ['admin'],
+        operationId: 'createCustomer',
+        summary: 'Create a customer (provider moderators)',
+        description:
+          'Without `customer_id` the next free id is used. A taken id answers 409 CUSTOMER_ID_TAKEN, a link that another customer holds 409 CUSTOMER_LINK_TAKEN; `params` names the holder (holder_id, holder_name). The creation is in the audit log.',
+        body: customerCreateSchema,
+        response: {
+          201: customerSchema.describe('The customer, created'),
+          409: problemSchema.describe('The id or a link belongs to another customer'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const customer = await customers.create(request.body, actorOf(request));
+      return reply.code(201).send(customer);
+    },
+  );
+
+  app.get(
+    '/api/admin/v2/customer/id-check',
+    {
+      config: { access: customerCreate },
+      schema: {
+        tags: ['admin'],
+        operationId: 'checkCustomerId',
+        summary: 'The id a new customer gets, and who holds a given id (provider moderators)',
+        querystring: customerIdCheckQuerySchema,
+        response: { 200: customerIdCheckSchema.describe('The next free id and the holder of the id asked about') },
+      },
+    },
+    async (request) => customers.idCheck(request.query.customer_id),
   );
 };

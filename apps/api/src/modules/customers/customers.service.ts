@@ -3,13 +3,15 @@ import {
   type BankAccount,
   type Customer,
   type CustomerFeatures,
+  type CustomerCreateParsed,
+  type CustomerIdCheck,
   type CustomerListQuery,
   hasRights,
   type RightsMap,
 } from '@portaal/contracts';
 import { z } from 'zod';
 import { type Actor, changeSummary } from '../../lib/actor.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import type { CustomerScope, CustomersRepo } from './customers.repo.ts';
@@ -174,6 +176,85 @@ export function createCustomersService(repo: CustomersRepo, cursors: Cursors, au
 
     async allFeatures(): Promise<CustomerFeatures[]> {
       return (await repo.allFeatures()).map(toFeatures);
+    },
+
+    /** The id a new customer gets, and who holds `customerId` (null when it is free). */
+    async idCheck(customerId?: number): Promise<CustomerIdCheck> {
+      const [next, holder] = await Promise.all([
+        repo.nextFreeId(),
+        customerId === undefined ? undefined : repo.holderOf(customerId),
+      ]);
+      return {
+        next_free_id: next,
+        customer_id: customerId ?? null,
+        taken_by: holder ? { customer_id: holder.customerId, display_name: holder.displayName } : null,
+      };
+    },
+
+    /**
+     * POST /api/admin/v2/customer: the customer, its links and main address, and the audit event, in
+     * one transaction; a taken id or a link another customer holds is a 409 naming the holder.
+     */
+    async create(input: CustomerCreateParsed, actor: Actor): Promise<Customer> {
+      const address = input.address;
+      const result = await repo.create(
+        {
+          customerId: input.customer_id,
+          displayName: input.display_name,
+          language: input.language,
+          phone: input.phone,
+          cocNumber: input.coc_number,
+          vatNumber: input.vat_number,
+          links: input.links,
+          address: address && {
+            type: address.type,
+            lines: [`${address.street} ${address.house_number}`],
+            postcode: address.postal_code,
+            city: address.town,
+            country: address.country,
+          },
+        },
+        async (tx, customerId) => {
+          await audit.record(
+            {
+              actorId: actor.id,
+              actorName: actor.name,
+              customerId,
+              action: 'customer.create',
+              object: `customers/${customerId}`,
+              summary: changeSummary(
+                {},
+                {
+                  display_name: input.display_name,
+                  links: input.links.map((link) => `${link.type}:${link.identifier}`).join(', ') || undefined,
+                },
+              ),
+              requestId: actor.requestId,
+            },
+            tx,
+          );
+        },
+      );
+      if ('conflict' in result) {
+        const holder = { holder_id: result.holder.customerId, holder_name: result.holder.displayName };
+        if (result.conflict === 'id') {
+          throw new AppError(
+            'CUSTOMER_ID_TAKEN',
+            409,
+            `Customer id ${result.holder.customerId} belongs to ${result.holder.displayName}.`,
+            [{ field: 'customer_id', message: 'is taken' }],
+            holder,
+          );
+        }
+        throw new AppError(
+          'CUSTOMER_LINK_TAKEN',
+          409,
+          `${result.type} ${result.identifier} is linked to ${result.holder.displayName} (${result.holder.customerId}).`,
+          [{ field: 'links', message: 'is linked to another customer' }],
+          { ...holder, link_type: result.type, link_id: result.identifier },
+        );
+      }
+      return get(result.customerId);
     },
 
     async findByLink(type: string, identifier: string): Promise<Customer> {

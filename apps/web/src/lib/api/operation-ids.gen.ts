@@ -12,6 +12,8 @@ export const operationIds: Record<string, string> = {
   "GET /api/v2/customer/{customer_id}/features": "getCustomerFeatures",
   "GET /api/admin/v2/customer/features": "listAllCustomerFeatures",
   "GET /api/admin/v2/customer": "findCustomerByLink",
+  "POST /api/admin/v2/customer": "createCustomer",
+  "GET /api/admin/v2/customer/id-check": "checkCustomerId",
   "GET /api/v2/me": "getMe",
   "PUT /api/v2/me": "updateMe",
   "GET /api/v2/me/notifications": "listNotifications",
