@@ -67,7 +67,9 @@ describe('every registered route', () => {
     expect(find('GET', '/api/admin/v2/customer')).toEqual({ rights: { global: ['company-read'] } });
     // Creating customers is for provider moderators only (DESIGN.md §2).
     expect(find('POST', '/api/admin/v2/customer')).toEqual({ rights: { global: ['customer-create'] } });
-    expect(find('GET', '/api/admin/v2/customer/id-check')).toEqual({ rights: { global: ['customer-create'] } });
+    expect(find('GET', '/api/admin/v2/customer/id-check')).toEqual({
+      rights: { global: ['customer-create'] },
+    });
   });
 });
 
