@@ -18,6 +18,8 @@ export const access = {
   adminMailings: { global: ['mailing-read'] },
   adminUsage: { global: ['usage-read'] },
   adminTickets: { global: ['ticket-read'] },
+  /** Creating customers on the staff customer screen (DESIGN.md §2: provider moderators). */
+  customerCreate: { global: ['customer-create'] },
   /** The usage screen's data (DESIGN.md §2): the route itself needs uptime-read (SPEC.md §6). */
   usage: { customer: ['usage-read'] },
 } as const satisfies Record<string, 'login' | RightsRequirement>;
@@ -104,7 +106,7 @@ export const navigation: NavItem[] = [
     key: 'adminCustomers',
     to: '/admin/customers',
     requirement: access.adminCustomers,
-    built: false,
+    built: true,
     staff: true,
   },
   {

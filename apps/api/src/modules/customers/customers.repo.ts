@@ -44,7 +44,12 @@ export interface NewCustomer {
 /** Why a new customer was not stored: its id or one of its links belongs to another customer. */
 export type CreateConflict =
   | { conflict: 'id'; holder: { customerId: number; displayName: string } }
-  | { conflict: 'link'; type: string; identifier: string; holder: { customerId: number; displayName: string } };
+  | {
+      conflict: 'link';
+      type: string;
+      identifier: string;
+      holder: { customerId: number; displayName: string };
+    };
 
 /**
  * One above the highest id; once the highest integer is taken (an id given by hand), the first gap.

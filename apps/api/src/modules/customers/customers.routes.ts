@@ -196,7 +196,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
         operationId: 'checkCustomerId',
         summary: 'The id a new customer gets, and who holds a given id (provider moderators)',
         querystring: customerIdCheckQuerySchema,
-        response: { 200: customerIdCheckSchema.describe('The next free id and the holder of the id asked about') },
+        response: {
+          200: customerIdCheckSchema.describe('The next free id and the holder of the id asked about'),
+        },
       },
     },
     async (request) => customers.idCheck(request.query.customer_id),

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryOptions } from '../../../lib/countries.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
 import {
@@ -18,41 +19,6 @@ import { FormFooter } from './page-states.tsx';
 
 const ADDRESS_TYPES = ['visit', 'postal', 'invoice', 'delivery'] as const;
 type AddressType = (typeof ADDRESS_TYPES)[number];
-
-/** Countries offered first; the names come from the browser in the user's language. */
-const COUNTRIES = [
-  'NL',
-  'BE',
-  'DE',
-  'LU',
-  'FR',
-  'GB',
-  'IE',
-  'DK',
-  'SE',
-  'NO',
-  'FI',
-  'ES',
-  'PT',
-  'IT',
-  'AT',
-  'CH',
-  'PL',
-  'CZ',
-  'US',
-] as const;
-
-function countryOptions(language: string) {
-  let names: Intl.DisplayNames | undefined;
-  try {
-    names = new Intl.DisplayNames([language], { type: 'region' });
-  } catch {
-    names = undefined;
-  }
-  return COUNTRIES.map((code) => ({ value: code, label: names?.of(code) ?? code })).sort((a, b) =>
-    a.label.localeCompare(b.label, language),
-  );
-}
 
 const FIELDS = [
   'action',
