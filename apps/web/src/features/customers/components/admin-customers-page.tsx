@@ -82,6 +82,7 @@ export function AdminCustomersPage({
           title={t('adminCustomers.new')}
           size="lg"
           fullScreen={phone}
+          closeButtonProps={{ 'aria-label': t('adminCustomers.close') }}
         >
           <NewCustomerForm
             onCancel={() => setCreating(false)}
@@ -196,7 +197,9 @@ function CustomerResults({ search, onOpen }: { search: string; onOpen: (customer
               <Stack gap={6}>
                 <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                   <OpenLink customer={customer} onOpen={onOpen} />
-                  <StatusBadge status={customer.status} />
+                  <span className={classes.badge}>
+                    <StatusBadge status={customer.status} />
+                  </span>
                 </Group>
                 <Text size="sm" c="dimmed" data-user-content>
                   {[

@@ -225,13 +225,11 @@ export function NewCustomerForm({
     idStatus = <Checking />;
   } else if (idLookup.data && idLookup.data.customer_id === wantedId) {
     idStatus = idLookup.data.taken_by ? (
-      <Text span c="red" size="xs" fw={600}>
-        {idTakenText(idLookup.data.taken_by, t)}
-      </Text>
+      <span className={classes.taken}>{idTakenText(idLookup.data.taken_by, t)}</span>
     ) : (
-      <Text span c="teal" size="xs" fw={600} data-testid="customer-id-free">
+      <span className={classes.free} data-testid="customer-id-free">
         {t('adminCustomers.form.idFree', { id: wantedId })}
-      </Text>
+      </span>
     );
   }
 
@@ -243,16 +241,12 @@ export function NewCustomerForm({
     if (accountingPending) accountingStatus = <Checking />;
     else if (linkLookup.isError) accountingStatus = apiErrorText(linkLookup.error, t);
     else if (linkLookup.data) {
-      accountingStatus = (
-        <Text span c="red" size="xs" fw={600}>
-          {linkTakenText(linkLookup.data, t)}
-        </Text>
-      );
+      accountingStatus = <span className={classes.taken}>{linkTakenText(linkLookup.data, t)}</span>;
     } else if (linkLookup.data === null) {
       accountingStatus = (
-        <Text span c="teal" size="xs" fw={600} data-testid="accounting-id-free">
+        <span className={classes.free} data-testid="accounting-id-free">
           {t('adminCustomers.form.accountingFree')}
-        </Text>
+        </span>
       );
     }
   }
@@ -261,6 +255,20 @@ export function NewCustomerForm({
     <form onSubmit={submit} noValidate data-testid="new-customer-form">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t('adminCustomers.fields.name')}
+            required
+            autoComplete="off"
+            {...form.getInputProps('display_name')}
+          />
+          <NativeSelect
+            label={t('adminCustomers.fields.language')}
+            data={[
+              { value: 'nl', label: t('languages.nl', { ns: 'global' }) },
+              { value: 'en', label: t('languages.en', { ns: 'global' }) },
+            ]}
+            {...form.getInputProps('language')}
+          />
           <TextInput
             label={t('adminCustomers.fields.customerId')}
             inputMode="numeric"
@@ -281,20 +289,6 @@ export function NewCustomerForm({
             {...form.getInputProps('accounting_id')}
           />
           <TextInput
-            label={t('adminCustomers.fields.name')}
-            required
-            autoComplete="off"
-            {...form.getInputProps('display_name')}
-          />
-          <NativeSelect
-            label={t('adminCustomers.fields.language')}
-            data={[
-              { value: 'nl', label: t('languages.nl', { ns: 'global' }) },
-              { value: 'en', label: t('languages.en', { ns: 'global' }) },
-            ]}
-            {...form.getInputProps('language')}
-          />
-          <TextInput
             label={t('adminCustomers.fields.phone')}
             type="tel"
             autoComplete="off"
@@ -311,7 +305,16 @@ export function NewCustomerForm({
             {...form.getInputProps('vat_number')}
           />
         </SimpleGrid>
-        <Fieldset legend={t('adminCustomers.form.address')} variant="unstyled">
+        <Fieldset
+          legend={
+            <Text fw={600} size="sm" span>
+              {t('adminCustomers.form.address')}
+            </Text>
+          }
+          variant="unstyled"
+          p={0}
+          m={0}
+        >
           <Text size="sm" c="dimmed" mb="xs">
             {t('adminCustomers.form.addressHint')}
           </Text>
