@@ -41,3 +41,19 @@ describe('focus indicator contrast (WCAG 1.4.11, at least 3:1)', () => {
     expect(contrast(palette.green[8], palette.dark[7])).toBeCloseTo(2.49, 2);
   });
 });
+
+describe('dark mode in the stylesheets', () => {
+  it('no stylesheet uses light-dark(), which the build lowers to variables dark mode never sets', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const source = path.resolve(import.meta.dirname, '..');
+    const files = (await readdir(source, { recursive: true })).filter((file) => file.endsWith('.css'));
+    expect(files.length).toBeGreaterThan(10);
+    const offenders: string[] = [];
+    for (const file of files) {
+      const text = (await readFile(path.join(source, file), 'utf8')).replace(/\/\*[\s\S]*?\*\//g, '');
+      if (/light-dark\(/.test(text)) offenders.push(file);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
