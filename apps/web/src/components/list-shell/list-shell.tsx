@@ -105,19 +105,7 @@ export function PagedList({
       <Stack gap="md">
         <div className={query.isPlaceholderData ? classes.fetching : undefined}>{children}</div>
         {query.isFetchNextPageError && <LoadError error={query.error} onRetry={() => void loadMore()} />}
-        {query.hasNextPage ? (
-          <Group justify="center">
-            <Button variant="default" onClick={() => void loadMore()} loading={query.isFetchingNextPage}>
-              {loadMoreLabel}
-            </Button>
-          </Group>
-        ) : (
-          allShown && (
-            <Text size="sm" c="dimmed" ta="center">
-              {allShown}
-            </Text>
-          )
-        )}
+        <LoadMore query={query} label={loadMoreLabel} onLoadMore={loadMore} allShown={allShown} />
       </Stack>
     );
   }
@@ -135,6 +123,39 @@ export function PagedList({
       {body}
     </Stack>
   );
+}
+
+/** Under a paged list: "load more" while there is a next page, then (when given) that every row is shown. */
+export function LoadMore({
+  query,
+  label,
+  onLoadMore,
+  allShown,
+}: {
+  query: Pick<PagedQuery, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
+  label: string;
+  /** Defaults to fetching the next page. */
+  onLoadMore?: () => unknown;
+  allShown?: string | false;
+}) {
+  if (query.hasNextPage) {
+    return (
+      <Group justify="center">
+        <Button
+          variant="default"
+          onClick={() => void (onLoadMore ?? (() => query.fetchNextPage()))()}
+          loading={query.isFetchingNextPage}
+        >
+          {label}
+        </Button>
+      </Group>
+    );
+  }
+  return allShown ? (
+    <Text size="sm" c="dimmed" ta="center">
+      {allShown}
+    </Text>
+  ) : null;
 }
 
 /** "← Back to …" above a detail screen. */

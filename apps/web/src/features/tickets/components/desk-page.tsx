@@ -23,6 +23,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useSession } from '../../../app/session.ts';
+import { LoadMore } from '../../../components/list-shell/list-shell.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { deskQueries } from '../api/desk-queries.ts';
 import {
@@ -231,21 +232,7 @@ function DeskResults({ filters, onCustomer }: { filters: DeskFilters; onCustomer
         ) : (
           <DeskCards tickets={tickets} onCustomer={onCustomer} />
         )}
-        <Group justify="center">
-          {query.hasNextPage ? (
-            <Button
-              variant="default"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {t('list.loadMore')}
-            </Button>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('list.allShown')}
-            </Text>
-          )}
-        </Group>
+        <LoadMore query={query} label={t('list.loadMore')} allShown={t('list.allShown')} />
       </Stack>
     );
   }

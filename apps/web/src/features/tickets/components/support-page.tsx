@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { LoadMore } from '../../../components/list-shell/list-shell.tsx';
 import { ticketsQueries } from '../api/tickets-queries.ts';
 import {
   filtersFromSearch,
@@ -255,19 +256,12 @@ function TicketResults({
           {wide ? <TicketTable tickets={tickets} /> : <TicketCards tickets={tickets} />}
         </div>
         {query.isFetchNextPageError && <LoadError error={query.error} onRetry={() => void loadMore()} />}
-        {query.hasNextPage ? (
-          <Group justify="center">
-            <Button variant="default" onClick={() => void loadMore()} loading={query.isFetchingNextPage}>
-              {t('list.loadMore')}
-            </Button>
-          </Group>
-        ) : (
-          query.data.pages.length > 1 && (
-            <Text size="sm" c="dimmed" ta="center">
-              {t('list.allShown')}
-            </Text>
-          )
-        )}
+        <LoadMore
+          query={query}
+          label={t('list.loadMore')}
+          onLoadMore={loadMore}
+          allShown={query.data.pages.length > 1 && t('list.allShown')}
+        />
       </Stack>
     );
   }

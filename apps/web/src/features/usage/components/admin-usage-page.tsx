@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Button,
   Card,
   Checkbox,
   Group,
@@ -32,6 +31,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { LoadFailed } from '../../../components/feedback/page-states.tsx';
+import { LoadMore } from '../../../components/list-shell/list-shell.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { adminUsageQueries } from '../api/admin-usage-queries.ts';
 import {
@@ -198,21 +198,7 @@ function Results({ filters, month }: { filters: AdminUsageFilters; month: string
         {query.isFetchNextPageError && (
           <LoadFailed error={query.error} onRetry={() => void query.fetchNextPage()} />
         )}
-        <Group justify="center">
-          {query.hasNextPage ? (
-            <Button
-              variant="default"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {t('admin.loadMore')}
-            </Button>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('admin.allShown')}
-            </Text>
-          )}
-        </Group>
+        <LoadMore query={query} label={t('admin.loadMore')} allShown={t('admin.allShown')} />
       </Stack>
     );
   }
