@@ -19,6 +19,9 @@ import {
   createAdministrationNotifier,
 } from './modules/administration/administration.notify.ts';
 import { administrationRoutes } from './modules/administration/administration.routes.ts';
+import { createAgreementsRepo } from './modules/agreements/agreements.repo.ts';
+import { agreementRoutes } from './modules/agreements/agreements.routes.ts';
+import { createAgreementsService } from './modules/agreements/agreements.service.ts';
 import { createAuditReads } from './modules/audit/audit.reads.ts';
 import { createAuditRepo } from './modules/audit/audit.repo.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -393,6 +396,14 @@ export async function buildApp({
   await app.register(trendRoutes, { trends });
   await app.register(usageRoutes, { usage });
   await app.register(usageAdminRoutes, { usageAdmin: createUsageAdminService({ repo: usageRepo, cursors }) });
+  await app.register(agreementRoutes, {
+    agreements: createAgreementsService({
+      repo: createAgreementsRepo(db),
+      cursors,
+      audit,
+      customerName: async (customerId) => (await customers.get(customerId)).display_name,
+    }),
+  });
   await app.register(availabilityRoutes, { availability });
   await app.register(invoiceRoutes, { invoices });
   await app.register(contractRoutes, { contracts });

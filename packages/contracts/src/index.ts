@@ -1,3 +1,4 @@
+export * from './agreements.ts';
 export * from './availability.ts';
 export * from './common.ts';
 export * from './contracts.ts';

@@ -1,4 +1,5 @@
 export { idpKeys, idpPayloads, idpSignInThrottle } from '@portaal/idp/tables';
+export * from '../modules/agreements/agreements.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/availability/availability.table.ts';
 export * from '../modules/chat/chat.table.ts';

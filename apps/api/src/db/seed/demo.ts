@@ -1,5 +1,6 @@
 import { staffRoleNames } from '@portaal/contracts';
 import { hashPassword } from '@portaal/idp/password';
+import { seedDemoAgreements } from '../../modules/agreements/agreements.seed.ts';
 import { seedDemoAvailability } from '../../modules/availability/availability.seed.ts';
 import { seedDemoContacts } from '../../modules/contacts/contacts.seed.ts';
 import { seedSavedReplies } from '../../modules/tickets/saved-replies.seed.ts';
@@ -41,8 +42,17 @@ export async function seedDemo(
   const availability = await seedDemoAvailability(db, { publicUrl });
   const administration = await seedDemoAdministration(db);
   const people = await seedDemoContacts(db);
+  const agreementsSeeded = await seedDemoAgreements(db);
   return (
-    foundation || tickets || savedReplies || landscape || usage || availability || administration || people
+    foundation ||
+    tickets ||
+    savedReplies ||
+    landscape ||
+    usage ||
+    availability ||
+    administration ||
+    people ||
+    agreementsSeeded
   );
 }
 
