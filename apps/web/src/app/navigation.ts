@@ -15,6 +15,8 @@ export const access = {
   adminCustomers: { global: ['company-read'] },
   adminCrosschecks: { global: ['crosscheck-read'] },
   adminAgreements: { global: ['agreement-read'] },
+  /** Recording changes of a usage agreement and its PO number (DESIGN.md §2: provider moderators). */
+  agreementEdit: { global: ['agreement-edit'] },
   adminMailings: { global: ['mailing-read'] },
   adminUsage: { global: ['usage-read'] },
   adminTickets: { global: ['ticket-read'] },

@@ -1,7 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
-import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
+import { AgreementPage } from '../../features/agreements/components/agreement-page.tsx';
+import {
+  validateAgreementSearch,
+  validCustomerId,
+} from '../../features/agreements/utils/agreement-search.ts';
 
 export const Route = createFileRoute('/_app/admin/agreements/$customerId')({
   staticData: {
@@ -9,5 +13,26 @@ export const Route = createFileRoute('/_app/admin/agreements/$customerId')({
     title: { page: 'titles.agreements', area: 'adminCustomers' },
   },
   beforeLoad: guard(access.adminAgreements),
-  component: () => <ComingSoon area="adminCustomers" />,
+  validateSearch: validateAgreementSearch,
+  // No loader: the page's code stays in its lazy chunk (the start is on a budget); the page fetches
+  // on mount and shows its skeleton meanwhile.
+  component: AgreementRoute,
 });
+
+function AgreementRoute() {
+  const { customerId } = Route.useParams() as { customerId: string };
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // "abc" or "-1" is no customer: the page-not-found error, without asking the API.
+  if (!validCustomerId(customerId)) throw notFound();
+  return (
+    <AgreementPage
+      key={customerId}
+      customerId={Number(customerId)}
+      view={search.view ?? 'table'}
+      onViewChange={(view) =>
+        void navigate({ search: view === 'timeline' ? { view } : {}, replace: true, resetScroll: false })
+      }
+    />
+  );
+}

@@ -74,7 +74,11 @@ export function AdminCustomersPage({
           style={{ flex: '1 1 18rem' }}
         />
       </FilterBar>
-      <CustomerResults search={search.q ?? ''} onOpen={open} />
+      <CustomerResults
+        search={search.q ?? ''}
+        onOpen={open}
+        agreements={session.can(access.adminAgreements)}
+      />
       {canCreate && (
         <Modal
           opened={creating}
@@ -122,7 +126,16 @@ const accountingIds = (customer: Customer) =>
     .map((link) => link.identifier)
     .join(', ');
 
-function CustomerResults({ search, onOpen }: { search: string; onOpen: (customer: Customer) => void }) {
+function CustomerResults({
+  search,
+  onOpen,
+  agreements,
+}: {
+  search: string;
+  onOpen: (customer: Customer) => void;
+  /** The caller holds agreement-read: each customer links to its usage agreement. */
+  agreements: boolean;
+}) {
   const { t } = useTranslation('default');
   const { api } = useSession();
   const query = useInfiniteQuery({
@@ -159,6 +172,7 @@ function CustomerResults({ search, onOpen }: { search: string; onOpen: (customer
                 <Table.Th scope="col">{t('adminCustomers.fields.city')}</Table.Th>
                 <Table.Th scope="col">{t('adminCustomers.fields.status')}</Table.Th>
                 <Table.Th scope="col">{t('adminCustomers.fields.createdAt')}</Table.Th>
+                {agreements && <Table.Th scope="col">{t('adminCustomers.fields.agreement')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -179,6 +193,11 @@ function CustomerResults({ search, onOpen }: { search: string; onOpen: (customer
                     <StatusBadge status={customer.status} />
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>{formatDate(customer.created_at)}</Table.Td>
+                  {agreements && (
+                    <Table.Td className={classes.nowrap}>
+                      <AgreementLink customer={customer} />
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -210,6 +229,7 @@ function CustomerResults({ search, onOpen }: { search: string; onOpen: (customer
                     .filter(Boolean)
                     .join(' · ')}
                 </Text>
+                {agreements && <AgreementLink customer={customer} />}
               </Stack>
             </Card>
           ))}
@@ -229,6 +249,28 @@ function None() {
     <Text span c="dimmed" size="sm">
       {t('adminCustomers.none')}
     </Text>
+  );
+}
+
+/** The customer's usage agreement (staff with agreement-read); named with the customer for screen readers. */
+function AgreementLink({ customer }: { customer: Customer }) {
+  const { t } = useTranslation('default');
+  return (
+    <Anchor
+      renderRoot={(props) => (
+        <Link
+          {...props}
+          to="/admin/agreements/$customerId"
+          params={{ customerId: String(customer.customer_id) }}
+        />
+      )}
+      size="sm"
+      underline="always"
+      aria-label={t('agreements.openFor', { name: customer.display_name })}
+      data-testid="admin-customer-agreement"
+    >
+      {t('agreements.open')}
+    </Anchor>
   );
 }
 
