@@ -26,6 +26,7 @@ const ACTION_GROUPS = [
   'invoice',
   'contract',
   'profile',
+  'agreement',
 ] as const;
 
 /** The audit log on the Company screen: who changed what and when, filtered by person, action and day. */
