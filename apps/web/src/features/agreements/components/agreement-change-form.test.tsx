@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { MantineProvider } from '@mantine/core';
+import type { Agreement } from '@portaal/contracts/agreements';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Session, SessionContext } from '../../../app/session.ts';
+import { createApiClient } from '../../../lib/api-client.ts';
+import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { AgreementChangeForm } from './agreement-change-form.tsx';
+
+beforeAll(() => {
+  installDomShims();
+  // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to it.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+    });
+  }
+});
+afterEach(() => {
+  cleanup();
+});
+
+async function i18nFor(language: 'en' | 'nl'): Promise<I18n> {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    ns: ['default', 'global'],
+    defaultNS: 'default',
+    fallbackNS: 'global',
+    resources: {
+      en: { default: readLocale('en', 'default'), global: readLocale('en', 'global') },
+      nl: { default: readLocale('nl', 'default'), global: readLocale('nl', 'global') },
+    },
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+const agreement: Agreement = {
+  customer_id: 1002,
+  customer_name: 'Northwind Logistics Ltd',
+  unit: 'hours',
+  total: '30.00',
+  po_number: 'NW-7731',
+  updated_at: '2026-10-01T08:00:00.000000Z',
+};
+
+const json = (status: number, body: unknown, type = 'application/json') =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
+
+/** The real API client over a fetch that answers the POST as the API does. */
+async function setup(language: 'en' | 'nl', answer: (body: { amount: string }) => Response) {
+  const sent: unknown[] = [];
+  const fetchStub: typeof fetch = async (_input, init) => {
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    sent.push(body);
+    return answer(body);
+  };
+  const session = { api: createApiClient({ fetch: fetchStub }) } as unknown as Session;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const i18n = await i18nFor(language);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <SessionContext.Provider value={session}>
+          <QueryClientProvider client={queryClient}>
+            <h2 id="agreement-form-title">Form</h2>
+            <AgreementChangeForm agreement={agreement} />
+          </QueryClientProvider>
+        </SessionContext.Provider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return { sent, user: userEvent.setup() };
+}
+
+describe('the agreement change form', () => {
+  it('in Dutch: previews the new total, refuses below zero before sending, and sends a decimal point', async () => {
+    const { sent, user } = await setup('nl', (body) =>
+      json(201, {
+        agreement: { ...agreement, total: '32.50' },
+        change: {
+          id: 9,
+          customer_id: 1002,
+          amount: body.amount,
+          new_total: '32.50',
+          renewal: false,
+          comment: 'Extra',
+          by_user_id: 'u',
+          by_name: 'Joris Mulder',
+          created_at: '2026-11-27T10:00:00.000000Z',
+        },
+      }),
+    );
+    const amount = screen.getByRole('textbox', { name: /^Hoeveelheid/ });
+    await user.type(amount, '-31');
+    expect(amount).toHaveAccessibleDescription(/Het totaal zou -1 uur worden; het kan niet onder 0 komen\./);
+    expect(screen.getByTestId('agreement-preview')).toHaveTextContent('Niet mogelijk');
+    await user.type(screen.getByRole('textbox', { name: /^Toelichting/ }), 'Te veel');
+    await user.click(screen.getByRole('button', { name: 'Wijziging vastleggen' }));
+    expect(sent).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '2,5');
+    expect(screen.getByTestId('agreement-preview')).toHaveTextContent('32,5 uur');
+    await user.click(screen.getByRole('button', { name: 'Wijziging vastleggen' }));
+    await waitFor(() => expect(sent).toEqual([{ amount: '2.5', comment: 'Te veel', renewal: false }]));
+    await waitFor(() => expect(amount).toHaveValue(''));
+  });
+
+  it('a renewal sets the total, and a 422 from a concurrent change lands on the amount', async () => {
+    const { sent, user } = await setup('en', () =>
+      json(
+        422,
+        {
+          type: 'about:blank',
+          title: 'Unprocessable Entity',
+          status: 422,
+          code: 'AGREEMENT_TOTAL_NEGATIVE',
+          detail: 'below 0',
+          errors: [{ field: 'amount', message: 'must not bring the total below 0' }],
+          params: { total: '1.00', new_total: '-4.00' },
+        },
+        'application/problem+json',
+      ),
+    );
+    await user.click(screen.getByRole('checkbox', { name: /^Renewal/ }));
+    const amount = screen.getByRole('textbox', { name: /^New total/ });
+    await user.type(amount, '12');
+    expect(screen.getByTestId('agreement-preview')).toHaveTextContent('12 hours');
+    await user.click(screen.getByRole('button', { name: 'Record renewal' }));
+    // Comment missing: nothing sent.
+    expect(sent).toEqual([]);
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    await user.type(screen.getByRole('textbox', { name: /^Comment/ }), 'Subtract five');
+    await user.click(screen.getByRole('checkbox', { name: /^Renewal/ }));
+    // 30 − 5 is fine here; the server knows of a change made meanwhile and refuses.
+    await user.click(screen.getByRole('button', { name: 'Record change' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Amount/ })).toHaveAccessibleDescription(
+        /The total would become -4.00; an agreement's total cannot go below 0\./,
+      ),
+    );
+    expect(sent).toEqual([{ amount: '-5', comment: 'Subtract five', renewal: false }]);
+  });
+});
