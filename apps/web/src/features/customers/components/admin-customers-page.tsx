@@ -252,7 +252,9 @@ function None() {
   );
 }
 
-/** The customer's usage agreement (staff with agreement-read); named with the customer for screen readers. */
+const customerNameId = (customer: Customer) => `admin-customer-name-${customer.customer_id}`;
+
+/** The customer's usage agreement (staff with agreement-read). */
 function AgreementLink({ customer }: { customer: Customer }) {
   const { t } = useTranslation('default');
   return (
@@ -266,7 +268,8 @@ function AgreementLink({ customer }: { customer: Customer }) {
       )}
       size="sm"
       underline="always"
-      aria-label={t('agreements.openFor', { name: customer.display_name })}
+      // Described by the customer's name (not named by it: the name alone names the customer's link).
+      aria-describedby={customerNameId(customer)}
       data-testid="admin-customer-agreement"
     >
       {t('agreements.open')}
@@ -290,6 +293,7 @@ function OpenLink({ customer, onOpen }: { customer: Customer; onOpen: (customer:
           }}
         />
       )}
+      id={customerNameId(customer)}
       fw={500}
       underline="hover"
       data-user-content
