@@ -172,7 +172,6 @@ function CustomerResults({
                 <Table.Th scope="col">{t('adminCustomers.fields.city')}</Table.Th>
                 <Table.Th scope="col">{t('adminCustomers.fields.status')}</Table.Th>
                 <Table.Th scope="col">{t('adminCustomers.fields.createdAt')}</Table.Th>
-                {agreements && <Table.Th scope="col">{t('adminCustomers.fields.agreement')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -180,6 +179,12 @@ function CustomerResults({
                 <Table.Tr key={customer.customer_id} data-testid="admin-customer-row">
                   <Table.Td>
                     <OpenLink customer={customer} onOpen={onOpen} />
+                    {/* Under the name rather than in a column of its own: the table keeps its widths. */}
+                    {agreements && (
+                      <Text size="sm" mt={2}>
+                        <AgreementLink customer={customer} />
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td className={classes.number}>{customer.customer_id}</Table.Td>
                   <Table.Td className={classes.number} data-user-content>
@@ -193,11 +198,6 @@ function CustomerResults({
                     <StatusBadge status={customer.status} />
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>{formatDate(customer.created_at)}</Table.Td>
-                  {agreements && (
-                    <Table.Td className={classes.nowrap}>
-                      <AgreementLink customer={customer} />
-                    </Table.Td>
-                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
