@@ -102,8 +102,11 @@ const nearlyValid = fc
   })
   .chain((body) =>
     fc
+      // Half keep every field valid, so that enough bodies are stored whatever the random seed (with
+      // fast-check's default of one in five the floor below was a few standard deviations away at most).
       .option(fc.tuple(fc.constantFrom(...Object.keys(body), 'internal_note', 'extra'), anyValue), {
         nil: undefined,
+        freq: 2,
       })
       .map((change) => (change ? { ...body, [change[0]]: change[1] } : body)),
   );
@@ -112,7 +115,7 @@ let stored = 0;
 describe('contacts bodies under fuzzing', () => {
   it('POST contacts: stored when the schema accepts it, else 400 and nothing stored; never 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(contactBody, nearlyValid), async (body) => {
+      fc.asyncProperty(fc.oneof(contactBody, { arbitrary: nearlyValid, weight: 2 }), async (body) => {
         const parsed = contactInputSchema.safeParse(body);
         // A valid address can come up twice (the odd values hold one): the second is a conflict.
         const taken = parsed.success

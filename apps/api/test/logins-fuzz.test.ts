@@ -112,27 +112,36 @@ describe('logins bodies under fuzzing', () => {
       })
       .chain((valid) =>
         fc
-          .option(fc.tuple(fc.constantFrom(...Object.keys(valid), 'extra'), anyValue), { nil: undefined })
+          // Half the bodies keep every field valid, so that enough of them are accepted whatever the
+          // random seed: with one in five (fast-check's default), about 5 % were, and the floor below
+          // (1 in 20) failed now and then (11 of 250 in a CI run).
+          .option(fc.tuple(fc.constantFrom(...Object.keys(valid), 'extra'), anyValue), {
+            nil: undefined,
+            freq: 2,
+          })
           .map((change) => (change ? { ...valid, [change[0]]: change[1] } : valid)),
       );
     let accepted = 0;
     await fc.assert(
-      fc.asyncProperty(fc.oneof(nearlyValid, anyValue), async (input) => {
-        const before = await state();
-        const response = await send(server, 'PUT', '/api/v2/me/profile', { token: viewer, json: input });
-        const label = JSON.stringify(input);
-        expect(response.status, label).toBeLessThan(500);
-        if (!profileUpdateSchema.safeParse(input).success) {
-          expect([response.status, (response.json as Problem).code], label).toEqual([
-            400,
-            'VALIDATION_FAILED',
-          ]);
-          expect(await state(), label).toEqual(before);
-          return;
-        }
-        expect(response.status, label).toBe(200);
-        accepted += 1;
-      }),
+      fc.asyncProperty(
+        fc.oneof({ arbitrary: nearlyValid, weight: 3 }, { arbitrary: anyValue, weight: 1 }),
+        async (input) => {
+          const before = await state();
+          const response = await send(server, 'PUT', '/api/v2/me/profile', { token: viewer, json: input });
+          const label = JSON.stringify(input);
+          expect(response.status, label).toBeLessThan(500);
+          if (!profileUpdateSchema.safeParse(input).success) {
+            expect([response.status, (response.json as Problem).code], label).toEqual([
+              400,
+              'VALIDATION_FAILED',
+            ]);
+            expect(await state(), label).toEqual(before);
+            return;
+          }
+          expect(response.status, label).toBe(200);
+          accepted += 1;
+        },
+      ),
       { numRuns: RUNS },
     );
     expect(accepted).toBeGreaterThan(RUNS / 20);
