@@ -6,6 +6,7 @@ import {
 } from '@portaal/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedBody, expectProblem } from './fuzz-support.ts';
 import { type Problem, send, startTicketsServer, type TicketsServer } from './tickets-support.ts';
 import { tokenSource } from './tokens.ts';
 
@@ -28,13 +29,6 @@ beforeAll(async () => {
   moderator = await tokenSource(server)('staff-moderator');
 }, 120_000);
 afterAll(async () => server?.close());
-
-function expectProblem(response: Awaited<ReturnType<typeof send>>) {
-  expect(response.headers.get('content-type')).toContain('application/problem+json');
-  const problem = response.json as Problem;
-  expect(problem.code).toMatch(/^[A-Z_]+$/);
-  expect(problem.status).toBe(response.status);
-}
 
 const state = async () => {
   const result = await server.sql.query<{
@@ -117,7 +111,7 @@ describe('fuzz', () => {
         const before = await state();
         const response = await send(server, 'POST', `${path}/changes`, { token: moderator, json: body });
         expect(response.status).toBeLessThan(500);
-        const parsed = agreementChangeInputSchema.safeParse(body);
+        const parsed = acceptedBody(agreementChangeInputSchema, body);
         if (!parsed.success) {
           expect(response.status).toBe(400);
           expectProblem(response);
@@ -159,7 +153,7 @@ describe('fuzz', () => {
         const before = await state();
         const response = await send(server, 'PUT', path, { token: moderator, json });
         expect(response.status).toBeLessThan(500);
-        if (agreementUpdateSchema.safeParse(json).success) {
+        if (acceptedBody(agreementUpdateSchema, json).success) {
           expect(response.status).toBe(200);
         } else {
           expect(response.status).toBe(400);

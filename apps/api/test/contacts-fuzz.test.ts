@@ -1,6 +1,7 @@
 import { callListInputSchema, contactInputSchema, technicalEmailsSchema } from '@portaal/contracts/contacts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedBody } from './fuzz-support.ts';
 import { type Problem, send, startTicketsServer, type TicketsServer } from './tickets-support.ts';
 import { tokenSource } from './tokens.ts';
 
@@ -116,7 +117,7 @@ describe('contacts bodies under fuzzing', () => {
   it('POST contacts: stored when the schema accepts it, else 400 and nothing stored; never 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(contactBody, { arbitrary: nearlyValid, weight: 2 }), async (body) => {
-        const parsed = contactInputSchema.safeParse(body);
+        const parsed = acceptedBody(contactInputSchema, body);
         // A valid address can come up twice (the odd values hold one): the second is a conflict.
         const taken = parsed.success
           ? await server.count('select count(*) from contacts where customer_id = 1001 and email = $1', [
@@ -189,7 +190,7 @@ describe('contacts bodies under fuzzing', () => {
               : path === 'technical-emails'
                 ? technicalEmailsSchema
                 : contactInputSchema;
-          if (schema.safeParse(body).success) return;
+          if (acceptedBody(schema, body).success) return;
           const before = await state();
           const response = await send(server, 'PUT', `${base}/${path}`, { token: owner, json: body });
           const label = `${path} ${JSON.stringify(body)}`;

@@ -7,6 +7,7 @@ import {
 } from '@portaal/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedBody, expectProblem } from './fuzz-support.ts';
 import { type Problem, send, startTicketsServer, type TicketsServer } from './tickets-support.ts';
 import { tokenSource } from './tokens.ts';
 
@@ -26,13 +27,6 @@ beforeAll(async () => {
   moderator = await tokenSource(server)('staff-moderator');
 }, 120_000);
 afterAll(async () => server?.close());
-
-function expectProblem(response: Awaited<ReturnType<typeof send>>) {
-  expect(response.headers.get('content-type')).toContain('application/problem+json');
-  const problem = response.json as Problem;
-  expect(problem.code).toMatch(/^[A-Z_]+$/);
-  expect(problem.status).toBe(response.status);
-}
 
 const state = async () => {
   const result = await server.sql.query<{
@@ -157,9 +151,7 @@ describe('fuzzing the create body', () => {
         });
         expect(response.status, JSON.stringify(sent)).toBeLessThan(500);
         const accepted =
-          customerCreateSchema.safeParse(sent).success &&
-          findControlCharacters(sent).length === 0 &&
-          !JSON.stringify(sent).includes('__proto__');
+          acceptedBody(customerCreateSchema, sent).success && findControlCharacters(sent).length === 0;
         const after = await state();
         if (response.status === 201) {
           expect(accepted, JSON.stringify(sent)).toBe(true);

@@ -12,6 +12,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTickets } from '../src/db/seed/demo-tickets.ts';
+import { acceptedBody, expectProblem } from './fuzz-support.ts';
 import { type Problem, send, startTicketsServer, type TicketsServer } from './tickets-support.ts';
 import { tokenSource } from './tokens.ts';
 
@@ -33,13 +34,6 @@ beforeAll(async () => {
   moderator = await tokenSource(server)('staff-moderator');
 });
 afterAll(async () => server?.close());
-
-function expectProblem(response: Awaited<ReturnType<typeof send>>) {
-  expect(response.headers.get('content-type')).toContain('application/problem+json');
-  const problem = response.json as Problem;
-  expect(problem.code).toMatch(/^[A-Z_]+$/);
-  expect(problem.status).toBe(response.status);
-}
 
 const state = async () => {
   const result = await server.sql.query<{ assigned: string; events: string; replies: string }>(
@@ -245,7 +239,7 @@ describe('fuzzing saved replies', () => {
           json: sent,
         });
         expect(response.status).toBeLessThan(500);
-        const accepted = savedReplyInputSchema.safeParse(sent).success;
+        const accepted = acceptedBody(savedReplyInputSchema, sent).success;
         const after = await state();
         if (response.status === 201) {
           expect(accepted, JSON.stringify(sent)).toBe(true);

@@ -10,6 +10,7 @@ import {
 } from '@portaal/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedBody, expectProblem, refusedByParser } from './fuzz-support.ts';
 import { type Problem, send, startTicketsServer, type TicketsServer } from './tickets-support.ts';
 import { tokenSource } from './tokens.ts';
 
@@ -201,13 +202,6 @@ async function post(path: string, sent: Sent) {
   return response;
 }
 
-function expectProblem(response: Awaited<ReturnType<typeof post>>) {
-  expect(response.headers.get('content-type')).toContain('application/problem+json');
-  const problem = response.json as Problem;
-  expect(problem.code).toMatch(/^[A-Z_]+$/);
-  expect(problem.status).toBe(response.status);
-}
-
 describe('fuzzing the create body', () => {
   it(`never fails, stores exactly the valid bodies (${RUNS} runs)`, async () => {
     const outcomes = { created: 0, refused: 0 };
@@ -219,7 +213,7 @@ describe('fuzzing the create body', () => {
         expect(response.status, bodyText(sent).slice(0, 300)).toBeLessThan(500);
         const textBody = bodyText(sent);
         const value = parsed(textBody);
-        const valid = value === undefined ? undefined : ticketCreateSchema.safeParse(value.value);
+        const valid = value === undefined ? undefined : acceptedBody(ticketCreateSchema, value.value);
         if (Buffer.byteLength(textBody) > BODY_LIMIT) {
           expect(response.status).toBe(413);
         } else if (valid?.success) {
@@ -285,7 +279,7 @@ describe('fuzzing the reply body', () => {
         expect(response.status, bodyText(sent).slice(0, 300)).toBeLessThan(500);
         const textBody = bodyText(sent);
         const value = parsed(textBody);
-        const valid = value === undefined ? undefined : ticketReplySchema.safeParse(value.value);
+        const valid = value === undefined ? undefined : acceptedBody(ticketReplySchema, value.value);
         if (Buffer.byteLength(textBody) > BODY_LIMIT) {
           expect(response.status).toBe(413);
         } else if (!valid?.success) {
@@ -422,9 +416,12 @@ describe('fuzzing the landscape object of a new ticket', () => {
           }
           expect(response.status, JSON.stringify(id)).toBe(400);
           expectProblem(response);
-          expect((response.json as Problem).errors?.map((error) => error.field)).toEqual([
-            'landscape_object_id',
-          ]);
+          // A body the JSON parser refuses has no field errors: it is refused before any field is read.
+          if (!refusedByParser(id)) {
+            expect((response.json as Problem).errors?.map((error) => error.field)).toEqual([
+              'landscape_object_id',
+            ]);
+          }
           expect(await counts()).toEqual(before);
           outcomes.refused++;
         },

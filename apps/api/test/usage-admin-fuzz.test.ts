@@ -7,6 +7,7 @@ import {
 } from '@portaal/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from './fuzz-support.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { type Problem, send } from './tickets-support.ts';
 import { tokenSource } from './tokens.ts';
@@ -65,13 +66,6 @@ const queryEntries = fc.dictionary(
   { maxKeys: 5 },
 );
 const encode = (entries: Record<string, string>) => new URLSearchParams(entries).toString();
-
-function expectProblem(response: Awaited<ReturnType<typeof send>>) {
-  expect(response.headers.get('content-type')).toContain('application/problem+json');
-  const problem = response.json as Problem;
-  expect(problem.code).toMatch(/^[A-Z_]+$/);
-  expect(problem.status).toBe(response.status);
-}
 
 describe('fuzzing GET /api/admin/v2/usage', () => {
   it(`answers exactly what the schema accepts, never 5xx (${RUNS} runs)`, async () => {
