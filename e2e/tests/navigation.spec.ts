@@ -14,3 +14,34 @@ test('the sidebar marks only the current screen, not its group or the group over
     await expect(nav.locator('a[data-active]')).toHaveText([entry]);
   }
 });
+
+test('the header height and sidebar width are measured after each page finish and on resize', async ({
+  page,
+}) => {
+  await signIn(page, 'owner', { language: 'en' });
+  // The variables against the elements' own sizes.
+  const sizes = () =>
+    page.evaluate(() => {
+      const root = getComputedStyle(document.documentElement);
+      return [
+        root.getPropertyValue('--portaal-header-height').trim(),
+        `${document.querySelector<HTMLElement>('header')?.offsetHeight}px`,
+        root.getPropertyValue('--portaal-sidebar-width').trim(),
+        `${document.querySelector<HTMLElement>('#app-sidebar')?.offsetWidth}px`,
+      ];
+    });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/support');
+  await expect.poll(sizes).toEqual(['60px', '60px', '260px', '260px']);
+  // A phone: the sidebar is a drawer that takes no room beside the page.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect
+    .poll(async () => {
+      const [header, headerHeight, sidebar, sidebarWidth] = await sizes();
+      return header === headerHeight && sidebar === sidebarWidth;
+    })
+    .toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/administration/invoices');
+  await expect.poll(sizes).toEqual(['60px', '60px', '260px', '260px']);
+});
