@@ -112,6 +112,12 @@ describe('creating a customer (staff moderator)', () => {
     (await send(server, 'GET', `/api/admin/v2/customer/id-check${query}`, { token: moderator }))
       .json as CustomerIdCheck;
 
+  it('stores a phone number in its international form, as contacts do', async () => {
+    const response = await post(body('Bellers B.V.', { phone: '020-1234567' }));
+    expect(response.status).toBe(201);
+    expect((response.json as Customer).phone).toBe('+31 20 123 4567');
+  });
+
   it('uses the next free id, stores links and the main address, and writes one audit event', async () => {
     const { next_free_id: next, customer_id, taken_by } = await idCheck();
     expect([customer_id, taken_by]).toEqual([null, null]);
@@ -262,6 +268,9 @@ describe('creating a customer (staff moderator)', () => {
     ['customer_id', body('Half', { customer_id: 1.5 })],
     ['customer_id', body('Groot', { customer_id: 2_147_483_648 })],
     ['phone', body('Bel', { phone: 'call me' })],
+    // Digits in a phone's shape that no numbering plan holds (the old pattern let them through).
+    ['phone', body('Te kort', { phone: '+1 555 0100' })],
+    ['phone', body('Nullen', { phone: '+31 00 000 0000' })],
     ['vat_number', body('Btw', { vat_number: '123' })],
     [
       'links',

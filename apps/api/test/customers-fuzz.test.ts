@@ -1,10 +1,10 @@
 import {
-  customerCreateSchema,
   customerIdCheckQuerySchema,
   customerListQuerySchema,
   findControlCharacters,
   hasControlCharacters,
 } from '@portaal/contracts';
+import { customerCreateSchema } from '@portaal/contracts/customer-create';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedBody, expectProblem } from './fuzz-support.ts';

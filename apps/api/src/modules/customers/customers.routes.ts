@@ -2,7 +2,6 @@ import {
   addressSchema,
   bankAccountSchema,
   cursorSchema,
-  customerCreateSchema,
   customerFeaturesSchema,
   customerIdCheckQuerySchema,
   customerIdCheckSchema,
@@ -13,6 +12,7 @@ import {
   customerUpdateSchema,
   problemSchema,
 } from '@portaal/contracts';
+import { customerCreateSchema } from '@portaal/contracts/customer-create';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';

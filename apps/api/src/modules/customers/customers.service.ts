@@ -2,13 +2,13 @@ import {
   type Address,
   type BankAccount,
   type Customer,
-  type CustomerCreateParsed,
   type CustomerFeatures,
   type CustomerIdCheck,
   type CustomerListQuery,
   hasRights,
   type RightsMap,
 } from '@portaal/contracts';
+import type { CustomerCreateParsed } from '@portaal/contracts/customer-create';
 import { z } from 'zod';
 import { type Actor, changeSummary } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';

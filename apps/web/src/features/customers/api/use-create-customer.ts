@@ -1,4 +1,5 @@
-import type { Customer, CustomerCreate } from '@portaal/contracts';
+import type { Customer } from '@portaal/contracts';
+import type { CustomerCreate } from '@portaal/contracts/customer-create';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
 import { type ApiError, dataOf } from '../../../lib/api-client.ts';

@@ -13,13 +13,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { Customer } from '@portaal/contracts';
+import { PHONE_MESSAGE } from '@portaal/contracts/contacts';
 import {
-  type Customer,
   type CustomerCreate,
   customerCreateSchema,
   MAX_CUSTOMER_ID,
-  PHONE_FORMAT_MESSAGE,
-} from '@portaal/contracts';
+} from '@portaal/contracts/customer-create';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -111,7 +111,7 @@ function fieldOf(path: readonly PropertyKey[]): Field | undefined {
 }
 
 function messageText(message: string, t: TFunction): string {
-  if (message === PHONE_FORMAT_MESSAGE) return t('form.phone', { ns: 'global' });
+  if (message === PHONE_MESSAGE) return t('form.phone', { ns: 'global' });
   if (/whole number|positive|too large|customer id/.test(message)) return t('adminCustomers.form.idFormat');
   return fieldErrorText(message, t);
 }

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { isCountryCode } from './common.ts';
+import { phoneSchema } from './contacts.ts';
+import { addressTypeSchema, languageSchema } from './customers.ts';
+import { text } from './text.ts';
+
+/**
+ * Creating a customer (staff). Its own entry point (`@portaal/contracts/customer-create`), not in the
+ * index: the phone rule carries libphonenumber's metadata, which only the staff screen and the API need.
+ */
+
+/** Highest customer id: the column is a PostgreSQL integer. */
+export const MAX_CUSTOMER_ID = 2_147_483_647;
+
+const requiredText = (max: number) =>
+  text({ error: 'is required' }).min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+/** Optional single-line text: empty (or white space) is stored as null. */
+const optionalText = (max: number, pattern?: { regex: RegExp; message: string }) =>
+  text({ error: 'must be a string' })
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !pattern || value === '' || pattern.regex.test(value), pattern?.message)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .default(null);
+
+/** A JSON customer id (no coercion: "12" or true in a body is no id). */
+export const newCustomerIdSchema = z
+  .number({ error: 'must be a customer id' })
+  .int('must be a whole number')
+  .positive('must be a positive number')
+  .max(MAX_CUSTOMER_ID, 'is too large');
+
+/** A link to another system: `accounting` + `ACC-10001`, `netbox` + a tenant slug. */
+export const customerLinkInputSchema = z
+  .object({
+    type: requiredText(32).regex(/^[a-z][a-z0-9_-]*$/, 'must be lower-case letters, digits, - or _'),
+    identifier: requiredText(128),
+  })
+  .strict();
+export type CustomerLinkInput = z.infer<typeof customerLinkInputSchema>;
+
+/** The main address as the forms ask for it (SPEC.md §3): street, house number, postal code, town, country. */
+export const customerAddressInputSchema = z
+  .object({
+    type: addressTypeSchema.default('visit'),
+    street: requiredText(120),
+    house_number: requiredText(20),
+    postal_code: requiredText(20),
+    town: requiredText(80),
+    country: text({ error: 'is required' })
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+      .transform((value) => value.toUpperCase())
+      .refine(isCountryCode, 'must be a two-letter country code'),
+  })
+  .strict();
+
+/**
+ * POST /api/admin/v2/customer (staff moderators, customer-create). Without `customer_id` the next free
+ * id is used; a taken id or a link that another customer holds is a 409.
+ */
+export const customerCreateSchema = z
+  .object({
+    customer_id: newCustomerIdSchema.optional(),
+    display_name: requiredText(200),
+    language: languageSchema,
+    // Checked and stored in its international form by libphonenumber, as contacts' numbers are.
+    phone: phoneSchema.nullable().default(null),
+    coc_number: optionalText(20, {
+      regex: /^[A-Za-z0-9][A-Za-z0-9 .-]*$/,
+      message: 'must be letters and digits',
+    }),
+    vat_number: optionalText(20, {
+      regex: /^[A-Za-z]{2}[A-Za-z0-9 .+*]{2,}$/,
+      message: 'must start with a two-letter country code',
+    }),
+    links: z
+      .array(customerLinkInputSchema, { error: 'must be a list' })
+      .max(10, 'must be at most 10 links')
+      .refine(
+        (links) => new Set(links.map((link) => `${link.type}\n${link.identifier}`)).size === links.length,
+        'must not hold the same link twice',
+      )
+      .default([]),
+    address: customerAddressInputSchema.nullable().default(null),
+  })
+  .strict();
+export type CustomerCreate = z.input<typeof customerCreateSchema>;
+export type CustomerCreateParsed = z.output<typeof customerCreateSchema>;
