@@ -76,4 +76,28 @@ describe('request logs', () => {
       ]),
     );
   });
+
+  it('record a staff lookup that finds nothing as a miss, not as a denied access', async () => {
+    const tokens = await loginWithPassword({
+      issuer: server.issuer,
+      clientId: server.clientId,
+      redirectUri: `${server.baseUrl}/`,
+      username: 'staff-viewer',
+      password: 'demo',
+    });
+    const path = '/api/admin/v2/customer?link_type=accounting&link_id=ACC-NONE';
+    const answer = await call(server, 'GET', path, { token: tokens.access_token });
+    expect([answer.status, (answer.json as { code: string }).code]).toEqual([404, 'CUSTOMER_NOT_FOUND']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    // The request itself is logged (so the check below looks at the right lines), but not as a denial.
+    expect(
+      records.some((record) =>
+        String(record.url ?? (record.req as { url?: string })?.url).includes('ACC-NONE'),
+      ),
+    ).toBe(true);
+    expect(
+      records.filter((record) => record.msg === 'access denied' && String(record.url).includes('ACC-NONE')),
+    ).toEqual([]);
+  });
 });
