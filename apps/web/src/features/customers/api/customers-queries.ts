@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiClient, dataOf } from '../../../lib/api-client.ts';
 
+/** One page of the customer list: a user with more customers than this (staff) searches the API. */
+export const CUSTOMER_LIST_LIMIT = 100;
+
 /** Query-option factories of the customers domain; they own the query keys. */
 export const customersQueries = {
   all: () => ['customers'] as const,
@@ -11,7 +14,7 @@ export const customersQueries = {
       queryFn: ({ signal }) =>
         dataOf(
           api.GET('/api/v2/customer', {
-            params: { query: { search: search || undefined, limit: 100 } },
+            params: { query: { search: search || undefined, limit: CUSTOMER_LIST_LIMIT } },
             signal,
           }),
         ),

@@ -1,13 +1,17 @@
-import { Select } from '@mantine/core';
+import { type ComboboxItem, Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { RightsRequirement } from '@portaal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMatches, useNavigate, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
-import { customersQueries } from '../api/customers-queries.ts';
+import { CUSTOMER_LIST_LIMIT, customersQueries } from '../api/customers-queries.ts';
 
 /** Searchable from this many customers on. */
 const SEARCHABLE_FROM = 8;
+/** SPEC.md §7: a search needs at least 3 characters. */
+const SEARCH_MIN = 3;
 
 /**
  * Chooses the selected customer (SPEC.md §4). Shown when the user has several customers; switching
@@ -23,18 +27,35 @@ export function CustomerSwitcher({
   const session = useSession();
   const selected = useSelectedCustomer();
   const customers = useQuery(customersQueries.list(session.api));
+  // More customers than one page (staff see every customer): what is typed is searched by the API,
+  // which also finds a customer by its id or a link, and the first page shows until then.
+  const capped = (customers.data?.length ?? 0) >= CUSTOMER_LIST_LIMIT;
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 250);
+  const searching = capped && query.length >= SEARCH_MIN && query !== selected?.name;
+  const found = useQuery({
+    ...customersQueries.list(session.api, query),
+    enabled: searching,
+    placeholderData: keepPreviousData,
+  });
   const matches = useMatches();
   const navigate = useNavigate();
   const router = useRouter();
 
-  const options = (customers.data ?? []).map((customer) => ({
+  const shown = (searching ? found.data : undefined) ?? customers.data ?? [];
+  const options: ComboboxItem[] = shown.map((customer) => ({
     value: String(customer.customer_id),
     label: customer.display_name,
   }));
+  // The selected customer keeps its name in the field when it is not on the page shown.
+  if (selected && !options.some((option) => option.value === String(selected.id)))
+    options.unshift({ value: String(selected.id), label: selected.name });
   if (options.length < 2) return null;
 
   const onChange = (value: string | null) => {
-    const customer = customers.data?.find((item) => String(item.customer_id) === value);
+    const customer = [...(found.data ?? []), ...(customers.data ?? [])].find(
+      (item) => String(item.customer_id) === value,
+    );
     if (!customer || customer.customer_id === selected?.id) return;
     session.selectCustomer({ id: customer.customer_id, name: customer.display_name });
     if (onSwitched) return onSwitched({ id: customer.customer_id, name: customer.display_name });
@@ -57,6 +78,10 @@ export function CustomerSwitcher({
       value={selected ? String(selected.id) : null}
       onChange={onChange}
       searchable={options.length >= SEARCHABLE_FROM}
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The API has already searched (by name, id or link): its answers are shown as they are.
+      filter={capped && searching ? ({ options: all }) => all : undefined}
       allowDeselect={false}
       placeholder={t('select.placeholder')}
       nothingFoundMessage={t('select.noResults', { query: '' })}
