@@ -2,6 +2,7 @@ export * from './agreements.ts';
 export * from './availability.ts';
 export * from './common.ts';
 export * from './contracts.ts';
+export * from './crosschecks.ts';
 export * from './customers.ts';
 export * from './dashboard.ts';
 export * from './errors.ts';

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { commaList, cursorSchema, limitSchema } from './common.ts';
+import {
+  CROSSCHECK_SUBTYPE_PATTERN,
+  crosscheckStatuses,
+} from './crosscheck-rules.ts';
+import { text } from './text.ts';
+import { usageKinds, usageUnits } from './usage-rules.ts';
+import { usagePeriodSchema } from './usage.ts';
+
+export * from './crosscheck-rules.ts';
+
+/** Crosschecks of administrative (billed) versus technical (used) usage, staff only (decision 0027). */
+const amount = (description: string) =>
+  z.string().describe(`${description}; decimal string with two decimals, e.g. "12.50"`);
+
+export const crosscheckSubtypeSchema = z
+  .string({ error: 'must be a subtype' })
+  .regex(CROSSCHECK_SUBTYPE_PATTERN, 'must be a subtype such as manhour or storage')
+  .describe('The usage type of the bundles compared, e.g. manhour, storage, traffic, observe_series');
+
+export const crosscheckMonthsQuerySchema = z.object({
+  /** Only this month (the list then holds it once, or not at all). */
+  month: usagePeriodSchema.optional(),
+});
+export type CrosscheckMonthsQuery = z.infer<typeof crosscheckMonthsQuerySchema>;
+
+export const crosscheckMonthSchema = z
+  .object({
+    month: usagePeriodSchema,
+    customers: z.number().int().describe('Customers checked: those with usage bundles that month'),
+    rows: z.number().int().describe('Rows compared (customer × subtype)'),
+    differences: z.number().int().describe('Rows whose status is not match'),
+    subtypes: z.array(crosscheckSubtypeSchema).describe('The subtypes compared that month, sorted'),
+  })
+  .meta({ id: 'CrosscheckMonth' });
+export type CrosscheckMonth = z.infer<typeof crosscheckMonthSchema>;
+
+export const crosscheckParamsSchema = z.object({ month: usagePeriodSchema });
+
+export const crosscheckQuerySchema = z.object({
+  status: commaList
+    .pipe(
+      z
+        .array(z.enum(crosscheckStatuses, { error: `must be one of ${crosscheckStatuses.join(', ')}` }))
+        .max(10, 'has too many values'),
+    )
+    .optional()
+    .describe('Statuses, comma-separated: under_billed, unbilled, unused, match'),
+  subtype: crosscheckSubtypeSchema.optional(),
+  /** Part of a customer's name, or a customer id. */
+  q: text().max(100, 'must be at most 100 characters').optional(),
+  limit: limitSchema,
+  cursor: cursorSchema,
+});
+export type CrosscheckQuery = z.infer<typeof crosscheckQuerySchema>;
+
+export const crosscheckRowSchema = z
+  .object({
+    customer_id: z.number().int(),
+    customer_name: z.string(),
+    type: z.enum(usageKinds),
+    subtype: crosscheckSubtypeSchema,
+    unit: z.enum(usageUnits),
+    billed: amount('What is billed: the bundles the customer pays for this month'),
+    used: amount('What was technically used this month'),
+    difference: amount('billed − used: negative when more was used than billed'),
+    status: z.enum(crosscheckStatuses),
+  })
+  .meta({ id: 'CrosscheckRow' });
+export type CrosscheckRow = z.infer<typeof crosscheckRowSchema>;
+
+export const crosscheckExportQuerySchema = z.object({
+  subtype: crosscheckSubtypeSchema,
+  language: z.enum(['en', 'nl'], { error: 'must be en or nl' }).default('en'),
+});
+export type CrosscheckExportQuery = z.infer<typeof crosscheckExportQuerySchema>;
