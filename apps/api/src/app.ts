@@ -50,6 +50,9 @@ import { createContractsRepo } from './modules/contracts/contracts.repo.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { contractsSearch } from './modules/contracts/contracts.search.ts';
 import { createContractsService } from './modules/contracts/contracts.service.ts';
+import { createCrosschecksRepo } from './modules/crosschecks/crosschecks.repo.ts';
+import { crosscheckRoutes } from './modules/crosschecks/crosschecks.routes.ts';
+import { createCrosschecksService } from './modules/crosschecks/crosschecks.service.ts';
 import { createCustomersRepo } from './modules/customers/customers.repo.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersSearch } from './modules/customers/customers.search.ts';
@@ -396,6 +399,9 @@ export async function buildApp({
   await app.register(trendRoutes, { trends });
   await app.register(usageRoutes, { usage });
   await app.register(usageAdminRoutes, { usageAdmin: createUsageAdminService({ repo: usageRepo, cursors }) });
+  await app.register(crosscheckRoutes, {
+    crosschecks: createCrosschecksService({ repo: createCrosschecksRepo(db), cursors }),
+  });
   await app.register(agreementRoutes, {
     agreements: createAgreementsService({
       repo: createAgreementsRepo(db),

@@ -8,7 +8,11 @@ export const crosscheckStatuses = ['under_billed', 'unbilled', 'unused', 'match'
 export type CrosscheckStatus = (typeof crosscheckStatuses)[number];
 
 /** The statuses that count as a difference (the monthly list's count, the screen's default filter). */
-export const crosscheckDifferenceStatuses: readonly CrosscheckStatus[] = ['under_billed', 'unbilled', 'unused'];
+export const crosscheckDifferenceStatuses: readonly CrosscheckStatus[] = [
+  'under_billed',
+  'unbilled',
+  'unused',
+];
 
 /** Decimals of every amount on the wire and in the CSV export. */
 export const CROSSCHECK_SCALE = 2;

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { commaList, cursorSchema, limitSchema } from './common.ts';
-import {
-  CROSSCHECK_SUBTYPE_PATTERN,
-  crosscheckStatuses,
-} from './crosscheck-rules.ts';
+import { CROSSCHECK_SUBTYPE_PATTERN, crosscheckStatuses } from './crosscheck-rules.ts';
 import { text } from './text.ts';
-import { usageKinds, usageUnits } from './usage-rules.ts';
 import { usagePeriodSchema } from './usage.ts';
+import { usageKinds, usageUnits } from './usage-rules.ts';
 
 export * from './crosscheck-rules.ts';
 
