@@ -12,6 +12,9 @@ export const requiredQuery: Record<string, readonly string[]> = {
     "from",
     "to"
   ],
+  "GET /api/admin/v2/crosschecks/{month}/export": [
+    "subtype"
+  ],
   "GET /api/v2/search": [
     "q"
   ]

@@ -828,6 +828,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v2/crosschecks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The months that can be cross-checked, newest first, with their counts (staff)
+         * @description Per month that holds usage: the customers checked, the rows compared (customer × subtype), the rows with a difference (status other than match) and the subtypes. `month` limits the answer to that month (an empty list when it holds no usage).
+         */
+        get: operations["listCrosscheckMonths"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v2/crosschecks/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's crosscheck: billed against used per customer and subtype (staff)
+         * @description One row per customer and subtype (usage type): billed (the bundles paid for), used, the difference billed − used, and the status: under_billed (used more than billed), unbilled (used, nothing billed), unused (billed, nothing used) or match. Sorted by customer name, customer id and subtype; filters `status` (comma-separated), `subtype` and `q` (part of the customer name, or the customer id). A month without usage answers an empty list. Keyset paging: the next page is in the Link header (rel="next").
+         */
+        get: operations["listCrosscheckRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v2/crosschecks/{month}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's crosscheck of one subtype as CSV for the accounting system (staff moderators)
+         * @description Every customer of the subtype that month: month, customer id, accounting id (the customer's accounting link), customer name, subtype, unit, billed, used, difference, to_bill (used beyond what is billed) and status. In Dutch the CSV uses `;`, a decimal comma and starts with a byte order mark (what Dutch spreadsheet programs expect); in English `,` and a decimal point, without one. A subtype without rows gives the header only.
+         */
+        get: operations["exportCrosscheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v2/customer/{customer_id}/agreement": {
         parameters: {
             query?: never;
@@ -1761,6 +1821,94 @@ export interface components {
             } | null;
             renewals: components["schemas"]["ContractSummary"][] | null;
         };
+        UsageEntry: {
+            id: number;
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            /** @description What the bundle covers, e.g. support or backup */
+            subtype: string;
+            /** @enum {string} */
+            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
+            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
+            usage_type: string;
+            /** @description What the bundle held at the start of the period */
+            period_start_amount: number;
+            remaining_amount: number;
+            used_amount: number;
+            overusage_amount: number;
+            /** @description Whether the bundle is topped up again next period */
+            renews: boolean;
+        };
+        UsageGroup: {
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            usages: components["schemas"]["UsageEntry"][];
+        };
+        Usage: {
+            /** @description A calendar month, YYYY-MM */
+            period: string;
+            periods: string[];
+            groups: components["schemas"]["UsageGroup"][];
+        };
+        AdminUsageRow: {
+            id: number;
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            /** @description What the bundle covers, e.g. support or backup */
+            subtype: string;
+            /** @enum {string} */
+            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
+            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
+            usage_type: string;
+            /** @description What the bundle held at the start of the period */
+            period_start_amount: number;
+            remaining_amount: number;
+            used_amount: number;
+            overusage_amount: number;
+            /** @description Whether the bundle is topped up again next period */
+            renews: boolean;
+            customer_id: number;
+            customer_name: string;
+            /** @description A calendar month, YYYY-MM */
+            period: string;
+            /** @description SPEC.md §4: 100 when over quota */
+            used_percent: number;
+            /**
+             * @description error (red), warning (orange) or success (green)
+             * @enum {string}
+             */
+            status: "success" | "warning" | "error";
+        };
+        CrosscheckMonth: {
+            /** @description A calendar month, YYYY-MM */
+            month: string;
+            /** @description Customers checked: those with usage bundles that month */
+            customers: number;
+            /** @description Rows compared (customer × subtype) */
+            rows: number;
+            /** @description Rows whose status is not match */
+            differences: number;
+            /** @description The subtypes compared that month, sorted */
+            subtypes: string[];
+        };
+        CrosscheckRow: {
+            customer_id: number;
+            customer_name: string;
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            /** @description The usage type of the bundles compared, e.g. manhour, storage, traffic, observe_series */
+            subtype: string;
+            /** @enum {string} */
+            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
+            /** @description What is billed: the bundles the customer pays for this month; decimal string with two decimals, e.g. "12.50" */
+            billed: string;
+            /** @description What was technically used this month; decimal string with two decimals, e.g. "12.50" */
+            used: string;
+            /** @description billed − used: negative when more was used than billed; decimal string with two decimals, e.g. "12.50" */
+            difference: string;
+            /** @enum {string} */
+            status: "under_billed" | "unbilled" | "unused" | "match";
+        };
         CustomerLink: {
             customer_id: number;
             type: string;
@@ -2218,64 +2366,6 @@ export interface components {
             /** @description ISO 8601 date-time in UTC */
             created_at: string;
             sent_at: string | null;
-        };
-        UsageEntry: {
-            id: number;
-            /** @enum {string} */
-            type: "hours" | "storage" | "traffic" | "observe";
-            /** @description What the bundle covers, e.g. support or backup */
-            subtype: string;
-            /** @enum {string} */
-            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
-            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
-            usage_type: string;
-            /** @description What the bundle held at the start of the period */
-            period_start_amount: number;
-            remaining_amount: number;
-            used_amount: number;
-            overusage_amount: number;
-            /** @description Whether the bundle is topped up again next period */
-            renews: boolean;
-        };
-        UsageGroup: {
-            /** @enum {string} */
-            type: "hours" | "storage" | "traffic" | "observe";
-            usages: components["schemas"]["UsageEntry"][];
-        };
-        Usage: {
-            /** @description A calendar month, YYYY-MM */
-            period: string;
-            periods: string[];
-            groups: components["schemas"]["UsageGroup"][];
-        };
-        AdminUsageRow: {
-            id: number;
-            /** @enum {string} */
-            type: "hours" | "storage" | "traffic" | "observe";
-            /** @description What the bundle covers, e.g. support or backup */
-            subtype: string;
-            /** @enum {string} */
-            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
-            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
-            usage_type: string;
-            /** @description What the bundle held at the start of the period */
-            period_start_amount: number;
-            remaining_amount: number;
-            used_amount: number;
-            overusage_amount: number;
-            /** @description Whether the bundle is topped up again next period */
-            renews: boolean;
-            customer_id: number;
-            customer_name: string;
-            /** @description A calendar month, YYYY-MM */
-            period: string;
-            /** @description SPEC.md §4: 100 when over quota */
-            used_percent: number;
-            /**
-             * @description error (red), warning (orange) or success (green)
-             * @enum {string}
-             */
-            status: "success" | "warning" | "error";
         };
         ReportSummary: {
             display_id: string;
@@ -7721,6 +7811,286 @@ export interface operations {
             };
             /** @description The caller lacks usage-read as provider staff (FORBIDDEN). */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCrosscheckMonths: {
+        parameters: {
+            query?: {
+                /** @description A calendar month, YYYY-MM */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The months */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrosscheckMonth"][];
+                };
+            };
+            /** @description The request is not valid: `errors` names each field (VALIDATION_FAILED), or the body or URL cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is not valid or has expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller lacks crosscheck-read as provider staff (FORBIDDEN). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCrosscheckRows: {
+        parameters: {
+            query?: {
+                /** @description Statuses, comma-separated: under_billed, unbilled, unused, match */
+                status?: string;
+                /** @description The usage type of the bundles compared, e.g. manhour, storage, traffic, observe_series */
+                subtype?: string;
+                q?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A calendar month, YYYY-MM */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrosscheckRow"][];
+                };
+            };
+            /** @description The request is not valid: `errors` names each field (VALIDATION_FAILED), or the body or URL cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is not valid or has expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller lacks crosscheck-read as provider staff (FORBIDDEN). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The customer or object does not exist or is hidden from the caller (a `…_NOT_FOUND` code). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportCrosscheck: {
+        parameters: {
+            query: {
+                /** @description The usage type of the bundles compared, e.g. manhour, storage, traffic, observe_series */
+                subtype: string;
+                language?: "en" | "nl";
+            };
+            header?: never;
+            path: {
+                /** @description A calendar month, YYYY-MM */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: `errors` names each field (VALIDATION_FAILED), or the body or URL cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is not valid or has expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller lacks crosscheck-export as provider staff (FORBIDDEN). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The customer or object does not exist or is hidden from the caller (a `…_NOT_FOUND` code). */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
