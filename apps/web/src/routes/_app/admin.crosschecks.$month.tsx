@@ -1,7 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
-import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
+import { CrosscheckDetailPage } from '../../features/crosschecks/components/crosscheck-detail-page.tsx';
+import { validateCrosscheckSearch, validMonth } from '../../features/crosschecks/utils/crosscheck-search.ts';
 
 export const Route = createFileRoute('/_app/admin/crosschecks/$month')({
   staticData: {
@@ -9,5 +10,23 @@ export const Route = createFileRoute('/_app/admin/crosschecks/$month')({
     title: { page: 'titles.crosscheck', area: 'adminCrosschecks' },
   },
   beforeLoad: guard(access.adminCrosschecks),
-  component: () => <ComingSoon area="adminCrosschecks" />,
+  validateSearch: validateCrosscheckSearch,
+  // No loader: the page's code stays in its lazy chunk (the start is on a budget).
+  component: CrosscheckDetailRoute,
 });
+
+function CrosscheckDetailRoute() {
+  const { month } = Route.useParams() as { month: string };
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // "2026-13" is no month: the page-not-found error, without asking the API.
+  if (!validMonth(month)) throw notFound();
+  return (
+    <CrosscheckDetailPage
+      key={month}
+      month={month}
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
+}

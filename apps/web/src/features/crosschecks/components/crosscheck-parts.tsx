@@ -1,0 +1,63 @@
+import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
+import { type CrosscheckStatus, crosscheckStatusColours } from '@portaal/contracts/crosscheck-rules';
+import { type DisplayLanguage, displayLocales } from '@portaal/contracts/display-rules';
+import { formatUsageAmount, usageTypeLabelKey } from '@portaal/contracts/usage-rules';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../../lib/error-text.ts';
+
+/** The status as a badge with its words: never colour alone. */
+export function CrosscheckStatusBadge({ status }: { status: CrosscheckStatus }) {
+  const { t } = useTranslation('usage');
+  return (
+    <Badge color={crosscheckStatusColours[status]} variant="light" radius="sm" tt="none" data-status={status}>
+      {t(`crosschecks.statuses.${status}`)}
+    </Badge>
+  );
+}
+
+/** A subtype by its usage type label (manhour is labelled hour, SPEC.md §9), its key when unknown. */
+export function useSubtypeLabel() {
+  const { t } = useTranslation('usage');
+  return (subtype: string) => t(`types.${usageTypeLabelKey(subtype)}`, { defaultValue: subtype });
+}
+
+/** An amount (a decimal string) in the reader's number format with its unit; hours as hours and minutes. */
+export const formatCrosscheckAmount = (
+  amount: string,
+  unit: string,
+  language: DisplayLanguage,
+  subtype: string,
+) => formatUsageAmount(Number(amount), unit, language, subtype);
+
+export const monthLabel = (month: string, language: DisplayLanguage) => {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(displayLocales[language], {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, number - 1, 1)));
+};
+
+/** SPEC.md §8's crosscheck messages (failed to fetch list / details), the reason and a retry. */
+export function CrosscheckLoadFailed({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry(): void;
+}) {
+  const { t } = useTranslation('usage');
+  const { t: tGlobal } = useTranslation();
+  return (
+    <Alert color="red" variant="light" title={title} role="alert" data-testid="crosscheck-load-failed">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{apiErrorText(error, tGlobal)}</Text>
+        <Button size="compact-sm" variant="default" onClick={onRetry}>
+          {t('crosschecks.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
