@@ -400,7 +400,7 @@ export async function buildApp({
   await app.register(usageRoutes, { usage });
   await app.register(usageAdminRoutes, { usageAdmin: createUsageAdminService({ repo: usageRepo, cursors }) });
   await app.register(crosscheckRoutes, {
-    crosschecks: createCrosschecksService({ repo: createCrosschecksRepo(db), cursors }),
+    crosschecks: createCrosschecksService({ repo: createCrosschecksRepo(db), cursors, audit }),
   });
   await app.register(agreementRoutes, {
     agreements: createAgreementsService({

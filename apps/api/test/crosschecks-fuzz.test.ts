@@ -102,6 +102,7 @@ describe('fuzzing GET /api/admin/v2/crosschecks/{month}', () => {
     const previous = new Date();
     previous.setUTCMonth(previous.getUTCMonth() - 1, 1);
     const known = previous.toISOString().slice(0, 7);
+    let answered = 0;
     await fc.assert(
       fc.asyncProperty(fc.oneof(months, fc.constant(known)), queryEntries, async (month, entries) => {
         const path = `/api/admin/v2/crosschecks/${encodeURIComponent(month)}?${encode(entries)}`;
@@ -112,10 +113,11 @@ describe('fuzzing GET /api/admin/v2/crosschecks/{month}', () => {
           usagePeriodSchema.safeParse(month).success &&
           parsed.success &&
           withoutControls(Object.values(entries));
-        // A cursor this list never handed out is refused even when the schema takes its shape.
-        const forged = parsed.success && parsed.data.cursor !== undefined;
+        // A cursor this list never handed out is refused even when the schema takes its shape (an empty one is none).
+        const forged = parsed.success && Boolean(parsed.data.cursor);
         if (response.status === 200) {
           expect([accepted, forged], path).toEqual([true, false]);
+          answered++;
           const rows = response.json as CrosscheckRow[];
           if (!parsed.success) return;
           const query = parsed.data;
@@ -135,6 +137,8 @@ describe('fuzzing GET /api/admin/v2/crosschecks/{month}', () => {
       }),
       { numRuns: RUNS },
     );
+    // The property says nothing about rows unless some queries are accepted: about 1 in 5 are (55 of 250 in three runs), the floor far below.
+    expect(answered).toBeGreaterThan(RUNS / 40);
   }, 180_000);
 
   it(`answers the export exactly as its schema accepts, never 5xx (${RUNS} runs)`, async () => {

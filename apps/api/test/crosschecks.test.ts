@@ -325,6 +325,18 @@ describe('the CSV export', () => {
     );
   });
 
+  it('is written to the audit log, by whom and of which month and subtype', async () => {
+    const { rows } = await db.query<{ actor_name: string; customer_id: number | null; summary: string }>(
+      `select actor_name, customer_id, summary from audit_events
+       where action = 'crosscheck.export' and object = $1 order by at`,
+      [`${previous}/manhour`],
+    );
+    // The two language exports above, and the matrix's moderator export.
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((row) => row.customer_id === null && row.actor_name !== '')).toBe(true);
+    expect(rows.map((row) => row.summary)).toContain('CSV (nl) of 4 customers');
+  });
+
   it('holds the header only for a subtype without rows', async () => {
     const response = await send(
       server,

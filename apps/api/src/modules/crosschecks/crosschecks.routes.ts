@@ -8,6 +8,7 @@ import {
 } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
 import { setNextLink } from '../../lib/paging.ts';
 import { contentDisposition } from '../../lib/responses.ts';
 import type { CrosschecksService } from './crosschecks.service.ts';
@@ -72,7 +73,7 @@ export const crosscheckRoutes: FastifyPluginAsyncZod<{ crosschecks: CrosschecksS
         operationId: 'exportCrosscheck',
         summary: "A month's crosscheck of one subtype as CSV for the accounting system (staff moderators)",
         description:
-          "Every customer of the subtype that month: month, customer id, accounting id (the customer's accounting link), customer name, subtype, unit, billed, used, difference, to_bill (used beyond what is billed) and status. In Dutch the CSV uses `;`, a decimal comma and starts with a byte order mark (what Dutch spreadsheet programs expect); in English `,` and a decimal point, without one. A subtype without rows gives the header only.",
+          "Every customer of the subtype that month: month, customer id, accounting id (the customer's accounting link), customer name, subtype, unit, billed, used, difference, to_bill (used beyond what is billed) and status. In Dutch the CSV uses `;`, a decimal comma and starts with a byte order mark (what Dutch spreadsheet programs expect); in English `,` and a decimal point, without one. A subtype without rows gives the header only. Each export writes an audit event (`crosscheck.export`).",
         params: crosscheckParamsSchema,
         querystring: crosscheckExportQuerySchema,
         response: {
@@ -85,7 +86,7 @@ export const crosscheckRoutes: FastifyPluginAsyncZod<{ crosschecks: CrosschecksS
       },
     },
     async (request, reply) => {
-      const file = await crosschecks.exportCsv(request.params.month, request.query);
+      const file = await crosschecks.exportCsv(request.params.month, request.query, actorOf(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', contentDisposition(file.fileName))

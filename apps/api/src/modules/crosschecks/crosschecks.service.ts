@@ -7,7 +7,9 @@ import {
   crosscheckFigures,
 } from '@portaal/contracts';
 import { z } from 'zod';
+import type { Actor } from '../../lib/actor.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
+import type { AuditLog } from '../audit/audit.service.ts';
 import { crosscheckCsv, crosscheckFileName } from './crosschecks.csv.ts';
 import type { CrosscheckRecord, CrosschecksRepo } from './crosschecks.repo.ts';
 
@@ -25,8 +27,12 @@ export const toCrosscheckRow = (record: CrosscheckRecord): CrosscheckRow => ({
  * Crosschecks of billed versus used (staff, decision 0027). The rights checks (global crosscheck-read,
  * crosscheck-export) are the routes'.
  */
-export function createCrosschecksService(deps: { repo: CrosschecksRepo; cursors: Cursors }) {
-  const { repo, cursors } = deps;
+export function createCrosschecksService(deps: {
+  repo: CrosschecksRepo;
+  cursors: Cursors;
+  audit: Pick<AuditLog, 'record'>;
+}) {
+  const { repo, cursors, audit } = deps;
   return {
     months(query: CrosscheckMonthsQuery): Promise<CrosscheckMonth[]> {
       return repo.months(query.month);
@@ -50,8 +56,19 @@ export function createCrosschecksService(deps: { repo: CrosschecksRepo; cursors:
       };
     },
 
-    async exportCsv(month: string, query: CrosscheckExportQuery) {
+    /** The CSV of one subtype, and an audit event: billing figures of every customer left the portal. */
+    async exportCsv(month: string, query: CrosscheckExportQuery, actor: Actor) {
       const records = await repo.exportRows(month, query.subtype);
+      await audit.record({
+        actorId: actor.id,
+        actorName: actor.name,
+        // Not one customer's: the export spans all customers of the subtype.
+        customerId: null,
+        action: 'crosscheck.export',
+        object: `${month}/${query.subtype}`,
+        summary: `CSV (${query.language}) of ${records.length} customers`,
+        requestId: actor.requestId,
+      });
       return {
         bytes: crosscheckCsv(month, records, query.language),
         fileName: crosscheckFileName(month, query.subtype, query.language),

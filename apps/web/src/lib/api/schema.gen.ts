@@ -877,7 +877,7 @@ export interface paths {
         };
         /**
          * A month's crosscheck of one subtype as CSV for the accounting system (staff moderators)
-         * @description Every customer of the subtype that month: month, customer id, accounting id (the customer's accounting link), customer name, subtype, unit, billed, used, difference, to_bill (used beyond what is billed) and status. In Dutch the CSV uses `;`, a decimal comma and starts with a byte order mark (what Dutch spreadsheet programs expect); in English `,` and a decimal point, without one. A subtype without rows gives the header only.
+         * @description Every customer of the subtype that month: month, customer id, accounting id (the customer's accounting link), customer name, subtype, unit, billed, used, difference, to_bill (used beyond what is billed) and status. In Dutch the CSV uses `;`, a decimal comma and starts with a byte order mark (what Dutch spreadsheet programs expect); in English `,` and a decimal point, without one. A subtype without rows gives the header only. Each export writes an audit event (`crosscheck.export`).
          */
         get: operations["exportCrosscheck"];
         put?: never;
