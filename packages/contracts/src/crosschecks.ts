@@ -16,6 +16,9 @@ export const crosscheckSubtypeSchema = z
   .regex(CROSSCHECK_SUBTYPE_PATTERN, 'must be a subtype such as manhour or storage')
   .describe('The usage type of the bundles compared, e.g. manhour, storage, traffic, observe_series');
 
+/** In answers: whatever usage type the database holds, never refused on the way out (no 500 for data). */
+const subtypeOut = z.string().describe('The usage type of the bundles compared, e.g. manhour');
+
 export const crosscheckMonthsQuerySchema = z.object({
   /** Only this month (the list then holds it once, or not at all). */
   month: usagePeriodSchema.optional(),
@@ -28,7 +31,7 @@ export const crosscheckMonthSchema = z
     customers: z.number().int().describe('Customers checked: those with usage bundles that month'),
     rows: z.number().int().describe('Rows compared (customer × subtype)'),
     differences: z.number().int().describe('Rows whose status is not match'),
-    subtypes: z.array(crosscheckSubtypeSchema).describe('The subtypes compared that month, sorted'),
+    subtypes: z.array(subtypeOut).describe('The subtypes compared that month, sorted'),
   })
   .meta({ id: 'CrosscheckMonth' });
 export type CrosscheckMonth = z.infer<typeof crosscheckMonthSchema>;
@@ -57,7 +60,7 @@ export const crosscheckRowSchema = z
     customer_id: z.number().int(),
     customer_name: z.string(),
     type: z.enum(usageKinds),
-    subtype: crosscheckSubtypeSchema,
+    subtype: subtypeOut,
     unit: z.enum(usageUnits),
     billed: amount('What is billed: the bundles the customer pays for this month'),
     used: amount('What was technically used this month'),

@@ -1896,7 +1896,7 @@ export interface components {
             customer_name: string;
             /** @enum {string} */
             type: "hours" | "storage" | "traffic" | "observe";
-            /** @description The usage type of the bundles compared, e.g. manhour, storage, traffic, observe_series */
+            /** @description The usage type of the bundles compared, e.g. manhour */
             subtype: string;
             /** @enum {string} */
             unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
