@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CrosscheckMonth } from '@portaal/contracts';
 import { formatNumber } from '@portaal/contracts/display-rules';
+import { periodOf } from '@portaal/contracts/usage-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -23,6 +24,12 @@ export function CrosscheckMonthsPage() {
   const { api } = useSession();
   const query = useQuery(crosscheckQueries.months(api));
   const wide = useMediaQuery(WIDE_LIST_QUERY, true, { getInitialValueInEffect: false });
+  const current = periodOf(new Date());
+  // The running month's usage is not complete yet: said beside its name.
+  const labelOf = (month: string) =>
+    month === current
+      ? t('crosschecks.currentMonth', { month: monthLabel(month, language) })
+      : monthLabel(month, language);
 
   let body: ReactNode;
   if (query.isPending) body = <LoadingBlocks count={4} height={48} />;
@@ -63,7 +70,7 @@ export function CrosscheckMonthsPage() {
           {query.data.map((month) => (
             <Table.Tr key={month.month} data-testid={`crosscheck-month-${month.month}`}>
               <Table.Td>
-                <MonthLink month={month} label={monthLabel(month.month, language)} />
+                <MonthLink month={month} label={labelOf(month.month)} />
               </Table.Td>
               <Table.Td className={classes.number}>{formatNumber(month.customers, language)}</Table.Td>
               <Table.Td className={classes.number}>
@@ -86,7 +93,7 @@ export function CrosscheckMonthsPage() {
             data-testid={`crosscheck-month-${month.month}`}
           >
             <Group justify="space-between" gap="xs" wrap="wrap">
-              <MonthLink month={month} label={monthLabel(month.month, language)} />
+              <MonthLink month={month} label={labelOf(month.month)} />
               <Text size="sm" c="dimmed" span>
                 {t('crosschecks.customersCount', { count: month.customers })}
               </Text>

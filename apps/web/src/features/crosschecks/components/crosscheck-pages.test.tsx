@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import type { CrosscheckMonth, CrosscheckRow } from '@portaal/contracts';
+import { periodOf } from '@portaal/contracts/usage-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -179,6 +180,15 @@ describe('the monthly list', () => {
     ).toHaveAttribute('href', '/admin/crosschecks/2026-10');
     expect(first).toHaveTextContent('2 verschillen');
     expect(second).toHaveTextContent('Geen verschillen');
+  });
+
+  it('says the running month is not complete yet', async () => {
+    setWide(false);
+    const current = periodOf(new Date());
+    await renderAt('/admin/crosschecks', () => json(200, [{ ...october, month: current }]));
+    const card = await screen.findByTestId(`crosscheck-month-${current}`);
+    expect(within(card).getByRole('link')).toHaveTextContent(/\(this month, still running\)$/);
+    expect(card).toHaveTextContent('2 customers');
   });
 
   it("shows SPEC's failed-to-fetch-list message and retries", async () => {
