@@ -161,7 +161,7 @@ test('crosscheck of last month in Dutch: hours filtered, differences flagged, CS
 test('the staff viewer reads crosschecks without export buttons, and the API refuses its export', async ({
   page,
 }) => {
-  await signIn(page, 'staff-viewer');
+  await signIn(page, 'staff-viewer', { language: 'en' });
   await page.goto(`/admin/crosschecks/${lastMonth()}`);
   await expect(page.getByTestId('crosscheck-table')).toBeVisible();
   await expect(page.getByTestId('crosscheck-export-manhour')).toHaveCount(0);
@@ -173,6 +173,10 @@ test('the staff viewer reads crosschecks without export buttons, and the API ref
     403,
   );
   expect(refused.code).toBe('FORBIDDEN');
+
+  // A month that is not one is the page-not-found error, without asking the API.
+  await page.goto('/admin/crosschecks/2026-13');
+  await expect(page.getByTestId('error-text')).toHaveText('Page not found: /admin/crosschecks/2026-13');
 });
 
 test("a customer's owner gets the forbidden page and no entry in the menu", async ({ page }) => {

@@ -4,12 +4,18 @@ import { access } from '../../app/navigation.ts';
 import { CrosscheckDetailPage } from '../../features/crosschecks/components/crosscheck-detail-page.tsx';
 import { validateCrosscheckSearch, validMonth } from '../../features/crosschecks/utils/crosscheck-search.ts';
 
+const checkAccess = guard(access.adminCrosschecks);
+
 export const Route = createFileRoute('/_app/admin/crosschecks/$month')({
   staticData: {
     requirement: access.adminCrosschecks,
     title: { page: 'titles.crosscheck', area: 'adminCrosschecks' },
   },
-  beforeLoad: guard(access.adminCrosschecks),
+  beforeLoad: async (args) => {
+    // "2026-13" is no month: the page-not-found error, without asking the API.
+    if (!validMonth(args.params.month)) throw notFound();
+    await checkAccess(args);
+  },
   validateSearch: validateCrosscheckSearch,
   // No loader: the page's code stays in its lazy chunk (the start is on a budget).
   component: CrosscheckDetailRoute,
@@ -19,8 +25,6 @@ function CrosscheckDetailRoute() {
   const { month } = Route.useParams() as { month: string };
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  // "2026-13" is no month: the page-not-found error, without asking the API.
-  if (!validMonth(month)) throw notFound();
   return (
     <CrosscheckDetailPage
       key={month}
