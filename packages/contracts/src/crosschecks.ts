@@ -2,10 +2,18 @@ import { z } from 'zod';
 import { commaList, cursorSchema, limitSchema } from './common.ts';
 import { CROSSCHECK_SUBTYPE_PATTERN, crosscheckStatuses } from './crosscheck-rules.ts';
 import { text } from './text.ts';
-import { usagePeriodSchema } from './usage.ts';
-import { usageKinds, usageUnits } from './usage-rules.ts';
+import { USAGE_PERIOD_PATTERN, usageKinds, usageUnits } from './usage-rules.ts';
 
 export * from './crosscheck-rules.ts';
+
+/**
+ * A month as usage names it (usage.ts's usagePeriodSchema, written again here: importing usage.ts would
+ * register its OpenAPI components before those of the modules between, reordering the whole document).
+ */
+const usagePeriodSchema = z
+  .string()
+  .regex(USAGE_PERIOD_PATTERN, 'must be a month as YYYY-MM, e.g. 2026-10')
+  .describe('A calendar month, YYYY-MM');
 
 /** Crosschecks of administrative (billed) versus technical (used) usage, staff only (decision 0027). */
 const amount = (description: string) =>

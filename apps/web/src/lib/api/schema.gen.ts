@@ -1821,64 +1821,6 @@ export interface components {
             } | null;
             renewals: components["schemas"]["ContractSummary"][] | null;
         };
-        UsageEntry: {
-            id: number;
-            /** @enum {string} */
-            type: "hours" | "storage" | "traffic" | "observe";
-            /** @description What the bundle covers, e.g. support or backup */
-            subtype: string;
-            /** @enum {string} */
-            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
-            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
-            usage_type: string;
-            /** @description What the bundle held at the start of the period */
-            period_start_amount: number;
-            remaining_amount: number;
-            used_amount: number;
-            overusage_amount: number;
-            /** @description Whether the bundle is topped up again next period */
-            renews: boolean;
-        };
-        UsageGroup: {
-            /** @enum {string} */
-            type: "hours" | "storage" | "traffic" | "observe";
-            usages: components["schemas"]["UsageEntry"][];
-        };
-        Usage: {
-            /** @description A calendar month, YYYY-MM */
-            period: string;
-            periods: string[];
-            groups: components["schemas"]["UsageGroup"][];
-        };
-        AdminUsageRow: {
-            id: number;
-            /** @enum {string} */
-            type: "hours" | "storage" | "traffic" | "observe";
-            /** @description What the bundle covers, e.g. support or backup */
-            subtype: string;
-            /** @enum {string} */
-            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
-            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
-            usage_type: string;
-            /** @description What the bundle held at the start of the period */
-            period_start_amount: number;
-            remaining_amount: number;
-            used_amount: number;
-            overusage_amount: number;
-            /** @description Whether the bundle is topped up again next period */
-            renews: boolean;
-            customer_id: number;
-            customer_name: string;
-            /** @description A calendar month, YYYY-MM */
-            period: string;
-            /** @description SPEC.md §4: 100 when over quota */
-            used_percent: number;
-            /**
-             * @description error (red), warning (orange) or success (green)
-             * @enum {string}
-             */
-            status: "success" | "warning" | "error";
-        };
         CrosscheckMonth: {
             /** @description A calendar month, YYYY-MM */
             month: string;
@@ -2366,6 +2308,64 @@ export interface components {
             /** @description ISO 8601 date-time in UTC */
             created_at: string;
             sent_at: string | null;
+        };
+        UsageEntry: {
+            id: number;
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            /** @description What the bundle covers, e.g. support or backup */
+            subtype: string;
+            /** @enum {string} */
+            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
+            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
+            usage_type: string;
+            /** @description What the bundle held at the start of the period */
+            period_start_amount: number;
+            remaining_amount: number;
+            used_amount: number;
+            overusage_amount: number;
+            /** @description Whether the bundle is topped up again next period */
+            renews: boolean;
+        };
+        UsageGroup: {
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            usages: components["schemas"]["UsageEntry"][];
+        };
+        Usage: {
+            /** @description A calendar month, YYYY-MM */
+            period: string;
+            periods: string[];
+            groups: components["schemas"]["UsageGroup"][];
+        };
+        AdminUsageRow: {
+            id: number;
+            /** @enum {string} */
+            type: "hours" | "storage" | "traffic" | "observe";
+            /** @description What the bundle covers, e.g. support or backup */
+            subtype: string;
+            /** @enum {string} */
+            unit: "hour" | "GiB" | "TiB" | "TB" | "PB" | "series" | "ks";
+            /** @description The bundle kind the screen sorts by; manhour is labelled hour */
+            usage_type: string;
+            /** @description What the bundle held at the start of the period */
+            period_start_amount: number;
+            remaining_amount: number;
+            used_amount: number;
+            overusage_amount: number;
+            /** @description Whether the bundle is topped up again next period */
+            renews: boolean;
+            customer_id: number;
+            customer_name: string;
+            /** @description A calendar month, YYYY-MM */
+            period: string;
+            /** @description SPEC.md §4: 100 when over quota */
+            used_percent: number;
+            /**
+             * @description error (red), warning (orange) or success (green)
+             * @enum {string}
+             */
+            status: "success" | "warning" | "error";
         };
         ReportSummary: {
             display_id: string;
