@@ -165,3 +165,9 @@ for (const mode of MODES) {
     }
   });
 }
+
+test('a customer id that is not one is the page-not-found error', async ({ page }) => {
+  await signIn(page, 'staff-moderator', { language: 'en' });
+  await page.goto('/admin/agreements/abc');
+  await expect(page.getByTestId('error-text')).toHaveText('Page not found: /admin/agreements/abc');
+});

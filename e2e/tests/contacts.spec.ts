@@ -145,3 +145,11 @@ for (const mode of ['light', 'dark'] as ColourMode[]) {
     }
   });
 }
+
+test('a contact or customer id that is not one is the page-not-found error', async ({ page }) => {
+  await signIn(page, 'owner', { language: 'en' });
+  for (const path of ['/company/1001/contacts/abc', '/company/-1/contacts']) {
+    await page.goto(path);
+    await expect(page.getByTestId('error-text')).toHaveText(`Page not found: ${path}`);
+  }
+});

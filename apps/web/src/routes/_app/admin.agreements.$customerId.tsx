@@ -2,17 +2,22 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { AgreementPage } from '../../features/agreements/components/agreement-page.tsx';
-import {
-  validateAgreementSearch,
-  validCustomerId,
-} from '../../features/agreements/utils/agreement-search.ts';
+import { validateAgreementSearch } from '../../features/agreements/utils/agreement-search.ts';
+import { isIdParam } from '../../lib/id-param.ts';
+
+const checkAccess = guard(access.adminAgreements);
 
 export const Route = createFileRoute('/_app/admin/agreements/$customerId')({
   staticData: {
     requirement: access.adminAgreements,
     title: { page: 'titles.agreements', area: 'adminCustomers' },
   },
-  beforeLoad: guard(access.adminAgreements),
+  beforeLoad: async (args) => {
+    // "abc" or "-1" is no customer: the page-not-found error, without asking the API (thrown while
+    // rendering instead, it showed the generic error page).
+    if (!isIdParam(args.params.customerId)) throw notFound();
+    await checkAccess(args);
+  },
   validateSearch: validateAgreementSearch,
   // No loader: the page's code stays in its lazy chunk (the start is on a budget); the page fetches
   // on mount and shows its skeleton meanwhile.
@@ -23,8 +28,6 @@ function AgreementRoute() {
   const { customerId } = Route.useParams() as { customerId: string };
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  // "abc" or "-1" is no customer: the page-not-found error, without asking the API.
-  if (!validCustomerId(customerId)) throw notFound();
   return (
     <AgreementPage
       key={customerId}

@@ -11,9 +11,5 @@ export function validateAgreementSearch(search: Record<string, unknown>): Agreem
   return search.view === 'timeline' ? { view: 'timeline' } : {};
 }
 
-/** A customer id of the path: "abc", "0" or "-1" is none. */
-export const validCustomerId = (value: string) =>
-  /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
-
 /** A typed amount as the API takes it: a Dutch decimal comma becomes a point. */
 export const normalizeAmount = (value: string) => value.trim().replace(/\s/g, '').replace(',', '.');
