@@ -8,6 +8,7 @@ export * from '../modules/contracts/contracts.table.ts';
 export * from '../modules/customers/customers.table.ts';
 export * from '../modules/invoices/invoices.table.ts';
 export * from '../modules/landscape/landscape.table.ts';
+export * from '../modules/mailings/mailings.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/reports/reports.table.ts';
 export * from '../modules/tickets/tickets.table.ts';
