@@ -3,7 +3,6 @@ CREATE TABLE "mailing_deliveries" (
 	"mailing_id" integer NOT NULL,
 	"contact_id" integer,
 	"customer_id" integer NOT NULL,
-	"user_id" text,
 	"email" text NOT NULL,
 	"name" text NOT NULL,
 	"language" text NOT NULL,

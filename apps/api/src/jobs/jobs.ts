@@ -52,6 +52,15 @@ export interface Jobs {
     run: () => Promise<unknown>,
     options?: { expireInSeconds?: number },
   ): Promise<void>;
+  /**
+   * A queue of one-off jobs (an exclusive queue: one job per singleton key queued, retrying or
+   * active), retried with backoff; the handler runs where handlers run. Answers the queue's send.
+   */
+  queue<T extends object>(
+    name: string,
+    run: (data: T) => Promise<void>,
+    options?: { expireInSeconds?: number },
+  ): Promise<(data: T, singletonKey: string) => Promise<void>>;
   stop(): Promise<void>;
 }
 
@@ -221,6 +230,28 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
           throw error;
         }
       });
+    },
+    async queue<T extends object>(
+      name: string,
+      run: (data: T) => Promise<void>,
+      { expireInSeconds: expire = 600 } = {},
+    ) {
+      const options = { ...mailJob, expireInSeconds: expire };
+      await boss.createQueue(name, { policy: 'exclusive', ...options });
+      if (work) {
+        await boss.work(name, { pollingIntervalSeconds: 1 }, async ([job]: JobWithMetadata<T>[]) => {
+          if (!job) return;
+          try {
+            await run(job.data);
+          } catch (error) {
+            log.warn({ err: error, job: name }, 'job failed; retried');
+            throw error;
+          }
+        });
+      }
+      return async (data: T, singletonKey: string) => {
+        await boss.send(name, data, { ...options, singletonKey });
+      };
     },
     async stop() {
       // Active sends get a few seconds to finish; the rest fail over to a retry (idempotent).

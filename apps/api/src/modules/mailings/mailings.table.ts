@@ -46,7 +46,6 @@ export const mailingDeliveries = pgTable(
       .references(() => mailings.id, { onDelete: 'cascade' }),
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     customerId: integer('customer_id').notNull(),
-    userId: text('user_id'),
     email: text('email').notNull(),
     name: text('name').notNull(),
     language: text('language').$type<'en' | 'nl'>().notNull(),
