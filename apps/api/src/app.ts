@@ -68,6 +68,14 @@ import { landscapeRoutes } from './modules/landscape/landscape.routes.ts';
 import { landscapeSearch, serversSearch } from './modules/landscape/landscape.search.ts';
 import { createLandscapeService } from './modules/landscape/landscape.service.ts';
 import { createLandscapeSource } from './modules/landscape/landscape.sources.ts';
+import { createMailingsRepo } from './modules/mailings/mailings.repo.ts';
+import { mailingRoutes } from './modules/mailings/mailings.routes.ts';
+import {
+  createMailingSender,
+  MAILING_RESUME_JOB,
+  MAILING_SEND_JOB,
+} from './modules/mailings/mailings.send.ts';
+import { createMailingsService } from './modules/mailings/mailings.service.ts';
 import { buildClientConfig, metaRoutes } from './modules/meta/meta.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
@@ -132,7 +140,7 @@ export interface AppDeps {
   /** Where new chat messages go after commit (pg-boss); without it they wait for a worker's sweep. */
   chatQueue?: ChatQueue;
   /** The process's pg-boss jobs: periodic work (the availability prober) is scheduled on them. */
-  jobs?: Pick<Jobs, 'periodic'>;
+  jobs?: Pick<Jobs, 'periodic' | 'queue'>;
   /** Another identity provider's user administration than the configuration's (tests: one that fails). */
   identityAdmin?: IdentityAdmin;
 }
@@ -323,6 +331,36 @@ export async function buildApp({
   dashboard.register(invoicesPanel(invoices));
   dashboard.register(contractsPanel(contracts));
 
+  /** Mass mailings (decision 0026): sent by a pg-boss job; without jobs (tests, tools) in this process. */
+  async function createMailings() {
+    const repo = createMailingsRepo(db);
+    const sender = createMailingSender({
+      repo,
+      mail: notifications,
+      brandName: config.BRAND_NAME,
+      publicUrl: config.publicUrl,
+    });
+    const runHere = (mailingId: number) =>
+      void sender
+        .run(mailingId)
+        .catch((error: unknown) => app.log.error({ err: error, mailingId }, 'mailing not sent'));
+    const send = await jobs?.queue<{ mailingId: number }>(MAILING_SEND_JOB, (data) =>
+      sender.run(data.mailingId),
+    );
+    // A mailing left sending (its job gave up, or the queue was unreachable) is taken up again.
+    await jobs?.periodic(MAILING_RESUME_JOB, '*/5 * * * *', () => sender.resume());
+    return createMailingsService({
+      repo,
+      cursors,
+      audit,
+      log: app.log,
+      queue: {
+        enqueue: async (mailingId) =>
+          send ? send({ mailingId }, `mailing:${mailingId}`) : runHere(mailingId),
+      },
+    });
+  }
+
   await app.register(errorsPlugin);
   // JSON (problems too), CSV and XML answers of 1 kB and more, compressed for browsers that accept
   // it; brotli at quality 4 costs about what gzip does. The web app's files come compressed at build.
@@ -410,6 +448,7 @@ export async function buildApp({
       customerName: async (customerId) => (await customers.get(customerId)).display_name,
     }),
   });
+  await app.register(mailingRoutes, { mailings: await createMailings() });
   await app.register(availabilityRoutes, { availability });
   await app.register(invoiceRoutes, { invoices });
   await app.register(contractRoutes, { contracts });

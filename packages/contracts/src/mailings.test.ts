@@ -23,7 +23,10 @@ function errorsOf(input: unknown): Record<string, string[]> {
   const result = mailingInputSchema.safeParse(input);
   if (result.success) return {};
   const out: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (out[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    out[key] = [...(out[key] ?? []), issue.message];
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { type JobWithMetadata, PgBoss } from 'pg-boss';
+import { type Job, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import { createDatabase } from '../db/client.ts';
 import { ChatBusyError, ChatRetryError, createChatDelivery } from '../modules/chat/chat-delivery.ts';
@@ -239,7 +239,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       const options = { ...mailJob, expireInSeconds: expire };
       await boss.createQueue(name, { policy: 'exclusive', ...options });
       if (work) {
-        await boss.work(name, { pollingIntervalSeconds: 1 }, async ([job]: JobWithMetadata<T>[]) => {
+        await boss.work(name, { pollingIntervalSeconds: 1 }, async ([job]: Job<T>[]) => {
           if (!job) return;
           try {
             await run(job.data);

@@ -1,0 +1,251 @@
+import type { MailingQuery, MailingRecipient, MailingStatus } from '@portaal/contracts';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../audit/audit.service.ts';
+import { mailings } from './mailings.table.ts';
+
+const iso = (column: SQL | typeof mailings.createdAt | typeof mailings.sentAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const columns = {
+  id: mailings.id,
+  label: mailings.label,
+  sender: mailings.sender,
+  subjectEn: mailings.subjectEn,
+  subjectNl: mailings.subjectNl,
+  bodyEn: mailings.bodyEn,
+  bodyNl: mailings.bodyNl,
+  query: mailings.query,
+  status: mailings.status,
+  total: mailings.total,
+  sent: mailings.sent,
+  failed: mailings.failed,
+  createdByName: mailings.createdByName,
+  createdAt: iso(mailings.createdAt),
+  sentAt: sql<string | null>`case when ${mailings.sentAt} is null then null else ${iso(mailings.sentAt)} end`,
+};
+export interface MailingRow {
+  id: number;
+  label: string;
+  sender: string;
+  subjectEn: string;
+  subjectNl: string;
+  bodyEn: string;
+  bodyNl: string;
+  query: MailingQuery;
+  status: MailingStatus;
+  total: number;
+  sent: number;
+  failed: number;
+  createdByName: string;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface NewMailing {
+  label: string;
+  sender: string;
+  subjectEn: string;
+  subjectNl: string;
+  bodyEn: string;
+  bodyNl: string;
+  query: MailingQuery;
+  createdById: string;
+  createdByName: string;
+}
+
+type RecipientRow = {
+  contact_id: number;
+  customer_id: number;
+  customer_name: string;
+  name: string;
+  email: string;
+  language: 'en' | 'nl';
+};
+
+const active = (product: string) =>
+  product === 'observe'
+    ? sql`f.observe->>'flavor' is not null`
+    : sql`coalesce((f.contracts->${product}->>'has_active_contract')::boolean, false)`;
+
+/**
+ * The recipients of a query: contacts of the matched customers who chose mailings by e-mail (the
+ * notification choices of DESIGN.md §8), one per address (the lowest contact id), ordered by address.
+ * Every list that is given narrows; an empty one does not.
+ */
+function recipientsOf(query: MailingQuery): SQL {
+  const where: SQL[] = [sql`c.notifications->'email' ? 'mailings'`, sql`position('@' in c.email) > 1`];
+  if (query.customer_statuses.length > 0)
+    where.push(sql`cu.status = any(${sql.param(query.customer_statuses)}::text[])`);
+  if (query.languages.length > 0) where.push(sql`cu.language = any(${sql.param(query.languages)}::text[])`);
+  if (query.customer_ids.length > 0)
+    where.push(sql`cu.customer_id = any(${sql.param(query.customer_ids)}::int[])`);
+  if (query.roles.length > 0) where.push(sql`c.roles && ${sql.param(query.roles)}::text[]`);
+  if (query.products.length > 0) where.push(sql`(${sql.join(query.products.map(active), sql` or `)})`);
+  return sql`
+    select distinct on (c.email)
+      c.id as contact_id, c.customer_id, cu.display_name as customer_name,
+      trim(c.first_name || ' ' || c.last_name) as name, c.email, c.language
+    from contacts c
+    join customers cu on cu.customer_id = c.customer_id
+    left join customer_features f on f.customer_id = c.customer_id
+    where ${sql.join(where, sql` and `)}
+    order by c.email, c.id`;
+}
+
+/** Queries of mailings. Mailings are the provider's own, not a customer's: no customer scope. */
+export function createMailingsRepo(db: Database) {
+  return {
+    async preview(query: MailingQuery, limit: number) {
+      const recipients = recipientsOf(query);
+      const [counts] = (
+        await db.execute<{ count: number; en: number; nl: number }>(sql`
+          select count(*)::int as count,
+            count(*) filter (where r.language = 'en')::int as en,
+            count(*) filter (where r.language = 'nl')::int as nl
+          from (${recipients}) r`)
+      ).rows;
+      const rows = (await db.execute<RecipientRow>(sql`${recipients} limit ${limit}`)).rows;
+      return {
+        count: counts?.count ?? 0,
+        languages: { en: counts?.en ?? 0, nl: counts?.nl ?? 0 },
+        recipients: rows satisfies MailingRecipient[],
+      };
+    },
+
+    async create(values: NewMailing, record: (tx: Transaction, row: MailingRow) => Promise<void>) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(mailings).values(values).returning(columns);
+        if (!row) throw new Error('mailing not stored');
+        await record(tx, row);
+        return row;
+      });
+    },
+
+    async get(id: number): Promise<MailingRow | undefined> {
+      const [row] = await db.select(columns).from(mailings).where(eq(mailings.id, id));
+      return row;
+    },
+
+    async list(after: { at: string; id: number } | undefined, limit: number): Promise<MailingRow[]> {
+      return db
+        .select(columns)
+        .from(mailings)
+        .where(
+          after
+            ? sql`(${mailings.createdAt}, ${mailings.id}) < (${after.at}::timestamptz, ${after.id})`
+            : undefined,
+        )
+        .orderBy(desc(mailings.createdAt), desc(mailings.id))
+        .limit(limit);
+    },
+
+    /**
+     * Sending starts: under the mailing's row lock, a draft gets its recipients as they are now (one
+     * delivery per address) and becomes `sending`. `decide` sees the locked row and the recipient count
+     * and may throw (nothing is stored); `record` writes the audit event in the same transaction.
+     */
+    async startSending(
+      id: number,
+      decide: (row: MailingRow | undefined, total: number) => void,
+      record: (tx: Transaction, row: MailingRow) => Promise<void>,
+    ): Promise<MailingRow> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select(columns).from(mailings).where(eq(mailings.id, id)).for('update');
+        if (!locked || locked.status !== 'draft') {
+          decide(locked, 0);
+          throw new Error('decide must refuse a mailing that is no draft');
+        }
+        const inserted = await tx.execute(sql`
+          insert into mailing_deliveries (mailing_id, contact_id, customer_id, email, name, language)
+          select ${id}, r.contact_id, r.customer_id, r.email, r.name, r.language
+          from (${recipientsOf(locked.query)}) r
+          on conflict do nothing`);
+        const total = inserted.rowCount ?? 0;
+        decide(locked, total);
+        const [row] = await tx
+          .update(mailings)
+          .set({ status: 'sending', total, sentAt: sql`clock_timestamp()` })
+          .where(eq(mailings.id, id))
+          .returning(columns);
+        if (!row) throw new Error('mailing vanished');
+        await record(tx, row);
+        return row;
+      });
+    },
+
+    /** Sent and failed, counted again from the deliveries and their outbox mails. */
+    async refreshCounts(id: number): Promise<MailingRow | undefined> {
+      await db.execute(sql`
+        update mailings m set sent = x.sent, failed = x.failed
+        from (
+          select
+            count(*) filter (where d.status = 'sent' and o.status is distinct from 'failed')::int as sent,
+            count(*) filter (where d.status = 'failed' or o.status = 'failed')::int as failed
+          from mailing_deliveries d
+          left join mail_outbox o on o.id = d.mail_id
+          where d.mailing_id = ${id}
+        ) x
+        where m.id = ${id} and (m.sent, m.failed) is distinct from (x.sent, x.failed)`);
+      return this.get(id);
+    },
+
+    /**
+     * One batch of pending deliveries, locked (skip locked: two workers never take the same one);
+     * `deliver` turns each into outbox mails inside the transaction, and the deliveries leave pending
+     * with it. Answers the new mail ids, or undefined when nothing was pending.
+     */
+    async deliverBatch(
+      id: number,
+      size: number,
+      deliver: (
+        tx: Transaction,
+        rows: { id: number; email: string; name: string; language: 'en' | 'nl'; userId: string | null }[],
+      ) => Promise<Map<number, number | null>>,
+    ): Promise<number[] | undefined> {
+      return db.transaction(async (tx) => {
+        const rows = (
+          await tx.execute<{
+            id: number;
+            email: string;
+            name: string;
+            language: 'en' | 'nl';
+            userId: string | null;
+          }>(sql`
+            select d.id::int as id, d.email, d.name, d.language, c.user_id as "userId"
+            from mailing_deliveries d
+            left join contacts c on c.id = d.contact_id
+            where d.mailing_id = ${id} and d.status = 'pending'
+            order by d.id
+            limit ${size}
+            for update of d skip locked`)
+        ).rows;
+        if (rows.length === 0) return undefined;
+        const mailIds = await deliver(tx, rows);
+        for (const row of rows) {
+          const mailId = mailIds.get(row.id) ?? null;
+          await tx.execute(sql`
+            update mailing_deliveries
+            set status = 'sent', mail_id = coalesce(${mailId}::bigint, mail_id), done_at = clock_timestamp()
+            where id = ${row.id}`);
+        }
+        return [...mailIds.values()].filter((mailId): mailId is number => mailId !== null);
+      });
+    },
+
+    async sendingIds(): Promise<number[]> {
+      const rows = await db.select({ id: mailings.id }).from(mailings).where(eq(mailings.status, 'sending'));
+      return rows.map((row) => row.id);
+    },
+
+    /** A sending mailing without pending deliveries is sent. */
+    async finish(id: number): Promise<void> {
+      await db.execute(sql`
+        update mailings set status = 'sent'
+        where id = ${id} and status = 'sending'
+          and not exists (
+            select 1 from mailing_deliveries where mailing_id = ${id} and status = 'pending')`);
+    },
+  };
+}
+export type MailingsRepo = ReturnType<typeof createMailingsRepo>;
