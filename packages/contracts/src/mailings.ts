@@ -105,7 +105,7 @@ export type MailingContent = z.infer<typeof mailingContentSchema>;
 export const mailingInputSchema = mailingContentSchema
   .extend({ query: mailingQuerySchema })
   .strict()
-  .meta({ id: 'MailingInput' });
+  .meta({ id: 'NewMailing' });
 export type MailingInput = z.infer<typeof mailingInputSchema>;
 export type MailingInputRaw = z.input<typeof mailingInputSchema>;
 
