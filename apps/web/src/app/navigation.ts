@@ -18,6 +18,8 @@ export const access = {
   /** Recording changes of a usage agreement and its PO number (DESIGN.md §2: provider moderators). */
   agreementEdit: { global: ['agreement-edit'] },
   adminMailings: { global: ['mailing-read'] },
+  /** Writing and sending mailings (DESIGN.md §2: provider moderators). */
+  mailingSend: { global: ['mailing-send'] },
   adminUsage: { global: ['usage-read'] },
   adminTickets: { global: ['ticket-read'] },
   /** Creating customers on the staff customer screen (DESIGN.md §2: provider moderators). */

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
-import { ComingSoon } from '../../components/feedback/coming-soon.tsx';
+import { MailingWizard } from '../../features/mailings/components/mailing-wizard.tsx';
 
 export const Route = createFileRoute('/_app/admin/mailings/new')({
   staticData: {
-    requirement: access.adminMailings,
+    requirement: access.mailingSend,
     title: { page: 'titles.newMailing', area: 'adminMailings' },
   },
-  beforeLoad: guard(access.adminMailings),
-  component: () => <ComingSoon area="adminMailings" />,
+  beforeLoad: guard(access.mailingSend),
+  component: MailingWizard,
 });

@@ -1,0 +1,130 @@
+import {
+  Alert,
+  Card,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  TagsInput,
+  Text,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { customerRoles, customerStatuses, languages } from '@portaal/contracts';
+import { type MailingPreview, mailingProducts } from '@portaal/contracts/mailings';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/feedback/page-states.tsx';
+import classes from './mailings.module.css';
+import type { WizardValues } from './wizard-values.ts';
+
+/** Step 1: the mailing list, built from groups over customers, products and contact roles. */
+export function MailingListStep({
+  form,
+  preview,
+}: {
+  form: UseFormReturnType<WizardValues>;
+  preview: UseQueryResult<MailingPreview>;
+}) {
+  const { t } = useTranslation();
+  const group = <T extends string>(
+    field: 'customer_statuses' | 'languages' | 'products' | 'roles',
+    options: readonly T[],
+    label: (option: T) => string,
+  ) => (
+    <Checkbox.Group
+      label={t(`mailings.list.${field}`)}
+      description={t(`mailings.list.${field}Hint`)}
+      {...form.getInputProps(`query.${field}`)}
+    >
+      <Stack gap={6} mt="xs">
+        {options.map((option) => (
+          <Checkbox key={option} value={option} label={label(option)} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+        {group('customer_statuses', customerStatuses, (status) => t(`mailings.customerStatus.${status}`))}
+        {group('languages', languages, (language) => t(`mailings.language.${language}`))}
+        {group('products', mailingProducts, (product) => t(`mailings.products.${product}`))}
+        {group('roles', customerRoles, (role) => t(`profile.roles.names.${role}`))}
+      </SimpleGrid>
+      <TagsInput
+        label={t('mailings.list.customer_ids')}
+        description={t('mailings.list.customer_idsHint')}
+        clearable
+        data-field="query.customer_ids"
+        {...form.getInputProps('query.customer_ids')}
+      />
+      <Card
+        withBorder
+        radius="md"
+        padding="lg"
+        component="section"
+        aria-labelledby="mailing-recipients-title"
+      >
+        <Group justify="space-between" align="baseline" wrap="wrap">
+          <Text id="mailing-recipients-title" fw={600}>
+            {t('mailings.list.recipients')}
+          </Text>
+          {preview.data && (
+            <Text size="sm" c="dimmed">
+              {t('mailings.list.perLanguage', preview.data.languages)}
+            </Text>
+          )}
+        </Group>
+        {preview.isError ? (
+          <LoadFailed error={preview.error} onRetry={() => void preview.refetch()} />
+        ) : !preview.data ? (
+          <Skeleton height={40} mt="sm" />
+        ) : (
+          <>
+            <Text className={classes.count} aria-live="polite" data-testid="recipient-count">
+              {t('mailings.list.count', { count: preview.data.count })}
+            </Text>
+            {preview.data.count === 0 ? (
+              <Alert color="yellow" variant="light" mt="sm">
+                {t('mailings.list.none')}
+              </Alert>
+            ) : (
+              <Table.ScrollContainer minWidth={520} mt="sm">
+                <Table striped aria-labelledby="mailing-recipients-title" data-testid="recipient-preview">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('mailings.list.name')}</Table.Th>
+                      <Table.Th>{t('mailings.list.email')}</Table.Th>
+                      <Table.Th>{t('mailings.list.customer')}</Table.Th>
+                      <Table.Th>{t('mailings.list.language')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {preview.data.recipients.map((recipient) => (
+                      <Table.Tr key={recipient.email}>
+                        <Table.Td data-user-content>{recipient.name}</Table.Td>
+                        <Table.Td data-user-content className={classes.subject}>
+                          {recipient.email}
+                        </Table.Td>
+                        <Table.Td data-user-content>{recipient.customer_name}</Table.Td>
+                        <Table.Td>{t(`mailings.language.${recipient.language}`)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {preview.data.count > preview.data.recipients.length && (
+              <Text size="sm" c="dimmed" mt="xs">
+                {t('mailings.list.firstOnly', { shown: preview.data.recipients.length })}
+              </Text>
+            )}
+          </>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+import { Alert, Button, Card, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session.ts';
+import { BackLink } from '../../../components/list-shell/list-shell.tsx';
+import { apiErrorText } from '../../../lib/error-text.ts';
+import { mailingsQueries } from '../api/mailings-queries.ts';
+import { useSendMailing } from '../api/use-send-mailing.ts';
+import { MailingCheckStep } from './mailing-check-step.tsx';
+import { MailingContentStep } from './mailing-content-step.tsx';
+import { MailingListStep } from './mailing-list-step.tsx';
+import { MailingProgressBar, MailingStatusBadge } from './mailing-status.tsx';
+import {
+  contentFields,
+  initialWizardValues,
+  toInput,
+  toQuery,
+  type WizardValues,
+  wizardRules,
+} from './wizard-values.ts';
+
+const STEPS = 3;
+
+/**
+ * /admin/mailings/new (staff moderators, decision 0026): the mass-mailing wizard of SPEC.md §2 in three
+ * steps — the mailing list (with the live recipient count), the content in English and Dutch, and a
+ * check before sending. After sending it shows the progress.
+ */
+export function MailingWizard() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [active, setActive] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [stepError, setStepError] = useState<string>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const narrow = useMediaQuery('(max-width: 48em)', false);
+  const sendMailing = useSendMailing();
+
+  const form = useForm<WizardValues>({
+    mode: 'controlled',
+    initialValues: initialWizardValues(session.config.brand_name),
+    validate: wizardRules(t),
+  });
+  const values = form.getValues();
+  const [query] = useDebouncedValue(toQuery(values.query), 250);
+  const preview = useQuery(mailingsQueries.preview(session.api, query));
+
+  const go = (step: number) => {
+    setStepError(undefined);
+    setActive(step);
+    // The new step's heading takes the focus, so keyboard and screen reader users start at its top.
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+
+  const next = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (active === 0) {
+      if (form.validateField('query.customer_ids').hasError) return;
+      if (!preview.data || preview.data.count === 0) {
+        setStepError(t('mailings.list.none'));
+        return;
+      }
+    }
+    if (active === 1) {
+      const wrong = contentFields.filter((field) => form.validateField(field).hasError);
+      const first = wrong[0];
+      if (first) {
+        document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+        return;
+      }
+    }
+    go(Math.min(active + 1, STEPS - 1));
+  };
+
+  const send = () => {
+    setConfirming(false);
+    sendMailing.mutate(toInput(values), {
+      onSuccess: () => go(STEPS),
+      onError: (error) => {
+        // MAILING_NO_RECIPIENTS (the list emptied since step 1) and every other refusal, by code.
+        setStepError(apiErrorText(error, t));
+      },
+    });
+  };
+
+  const progress = useQuery({
+    ...mailingsQueries.progress(session.api, sendMailing.data?.mailing_id ?? 0),
+    enabled: sendMailing.data !== undefined,
+  });
+  const shown = progress.data ?? sendMailing.data;
+  const stepTitles = [t('mailings.steps.list'), t('mailings.steps.content'), t('mailings.steps.check')];
+
+  return (
+    <Stack gap="lg">
+      <BackLink to="/admin/mailings">{t('mailings.back')}</BackLink>
+      <Title order={1}>{t('mailings.newTitle')}</Title>
+      <Stepper
+        active={active}
+        onStepClick={(step) => (step < active && active < STEPS ? go(step) : undefined)}
+        allowNextStepsSelect={false}
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        size="sm"
+      >
+        {stepTitles.map((title, index) => (
+          <Stepper.Step
+            key={title}
+            label={title}
+            description={t(`mailings.steps.${['listHint', 'contentHint', 'checkHint'][index]}`)}
+            allowStepSelect={index < active && active < STEPS}
+          />
+        ))}
+      </Stepper>
+      {active < STEPS ? (
+        <form onSubmit={next} noValidate aria-labelledby="mailing-step-title" data-testid="mailing-wizard">
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="lg">
+              <Title order={2} size="h3" id="mailing-step-title" ref={heading} tabIndex={-1}>
+                {t('mailings.steps.title', { step: active + 1, total: STEPS, title: stepTitles[active] })}
+              </Title>
+              {active === 0 && <MailingListStep form={form} preview={preview} />}
+              {active === 1 && <MailingContentStep form={form} />}
+              {active === 2 && <MailingCheckStep values={values} preview={preview.data} />}
+              {stepError && (
+                <Alert color="red" variant="light" role="alert">
+                  {stepError}
+                </Alert>
+              )}
+              <Group justify="space-between">
+                {active > 0 ? (
+                  <Button variant="default" onClick={() => go(active - 1)}>
+                    {t('mailings.previous')}
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                {active < STEPS - 1 ? (
+                  <Button type="submit">{t('mailings.next')}</Button>
+                ) : (
+                  <Button
+                    color="red"
+                    onClick={() => setConfirming(true)}
+                    loading={sendMailing.isPending}
+                    disabled={!preview.data || preview.data.count === 0}
+                  >
+                    {t('mailings.send')}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Card>
+        </form>
+      ) : (
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="mailing-step-title">
+          <Stack gap="md">
+            <Group justify="space-between" wrap="wrap">
+              <Title order={2} size="h3" id="mailing-step-title" ref={heading} tabIndex={-1}>
+                {t('mailings.sending.title')}
+              </Title>
+              {progress.data && <MailingStatusBadge status={progress.data.status} />}
+            </Group>
+            <Text>{t('mailings.sending.text')}</Text>
+            {shown && <MailingProgressBar progress={shown} />}
+            <Group>
+              <Button component={Link} to="/admin/mailings" variant="default">
+                {t('mailings.sending.overview')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('mailings.confirm.title')}
+        centered
+      >
+        <Stack gap="md">
+          <Text>{t('mailings.confirm.text', { count: preview.data?.count ?? 0 })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('mailings.confirm.cancel')}
+            </Button>
+            <Button color="red" onClick={send} data-autofocus>
+              {t('mailings.confirm.send', { count: preview.data?.count ?? 0 })}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

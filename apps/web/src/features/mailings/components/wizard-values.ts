@@ -1,0 +1,106 @@
+import type { CustomerRole, Language } from '@portaal/contracts';
+import {
+  MAILING_BODY_MAX,
+  MAILING_BODY_MIN,
+  MAILING_LABEL_MAX,
+  MAILING_LABEL_MIN,
+  MAILING_SENDER_MAX,
+  MAILING_SUBJECT_MAX,
+  MAILING_SUBJECT_MIN,
+  type MailingInput,
+  type MailingProduct,
+  type MailingQuery,
+} from '@portaal/contracts/mailings';
+import type { TFunction } from 'i18next';
+
+/** The wizard's form: the contracts' input, with customer numbers as typed. */
+export interface WizardValues {
+  query: {
+    customer_statuses: MailingQuery['customer_statuses'];
+    languages: Language[];
+    products: MailingProduct[];
+    roles: CustomerRole[];
+    customer_ids: string[];
+  };
+  label: string;
+  sender: string;
+  subject: { en: string; nl: string };
+  body: { en: string; nl: string };
+}
+
+export const initialWizardValues = (sender: string): WizardValues => ({
+  query: { customer_statuses: ['active'], languages: [], products: [], roles: [], customer_ids: [] },
+  label: '',
+  sender,
+  subject: { en: '', nl: '' },
+  body: { en: '', nl: '' },
+});
+
+const CUSTOMER_NUMBER = /^[1-9]\d{0,9}$/;
+export const validCustomerNumber = (value: string) =>
+  CUSTOMER_NUMBER.test(value.trim()) && Number(value) <= 2_147_483_647;
+
+export function toQuery(values: WizardValues['query']): MailingQuery {
+  return {
+    customer_statuses: values.customer_statuses,
+    languages: values.languages,
+    products: values.products,
+    roles: values.roles,
+    customer_ids: [
+      ...new Set(values.customer_ids.filter(validCustomerNumber).map((id) => Number(id.trim()))),
+    ],
+  };
+}
+
+export function toInput(values: WizardValues): MailingInput {
+  return {
+    label: values.label.trim(),
+    sender: values.sender.trim(),
+    subject: { en: values.subject.en.trim(), nl: values.subject.nl.trim() },
+    body: { en: values.body.en.trim(), nl: values.body.nl.trim() },
+    query: toQuery(values.query),
+  };
+}
+
+/** SPEC.md §5's rules with their messages, the same as mailingInputSchema's (decision 0026). */
+export function wizardRules(t: TFunction) {
+  const length = (value: string, min: number, max: number, tooShort: string) => {
+    const trimmed = value.trim();
+    if (trimmed.length === 0) return t('form.required', { ns: 'global' });
+    if (trimmed.length < min) return tooShort;
+    if (trimmed.length > max) return t('form.maxLength', { ns: 'global', max });
+    return null;
+  };
+  const subject = (language: 'en' | 'nl') => (value: string) =>
+    value.trim() === ''
+      ? t(`mailings.form.subjectRequired.${language}`)
+      : length(
+          value,
+          MAILING_SUBJECT_MIN,
+          MAILING_SUBJECT_MAX,
+          t('mailings.form.subjectMin', { min: MAILING_SUBJECT_MIN }),
+        );
+  const body = (value: string) =>
+    length(value, MAILING_BODY_MIN, MAILING_BODY_MAX, t('mailings.form.bodyMin', { min: MAILING_BODY_MIN }));
+  return {
+    query: {
+      customer_ids: (ids: string[]) => {
+        const wrong = ids.filter((id) => !validCustomerNumber(id));
+        return wrong.length > 0 ? t('mailings.list.customerIdsInvalid', { ids: wrong.join(', ') }) : null;
+      },
+    },
+    label: (value: string) =>
+      length(
+        value,
+        MAILING_LABEL_MIN,
+        MAILING_LABEL_MAX,
+        t('form.minLength', { ns: 'global', min: MAILING_LABEL_MIN }),
+      ),
+    sender: (value: string) => length(value, 1, MAILING_SENDER_MAX, ''),
+    subject: { en: subject('en'), nl: subject('nl') },
+    body: { en: body, nl: body },
+  };
+}
+
+/** The fields of the content step, in the order they are shown (the first wrong one gets focus). */
+export const contentFields = ['label', 'sender', 'subject.en', 'body.en', 'subject.nl', 'body.nl'] as const;
