@@ -1,0 +1,185 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { MantineProvider } from '@mantine/core';
+import type { MailingPreview } from '@portaal/contracts/mailings';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Session, SessionContext } from '../../../app/session.ts';
+import { createApiClient } from '../../../lib/api-client.ts';
+import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { MailingWizard } from './mailing-wizard.tsx';
+
+configure({ asyncUtilTimeout: 5000 });
+beforeAll(() => {
+  installDomShims();
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+    });
+  }
+});
+afterEach(cleanup);
+
+const preview: MailingPreview = {
+  count: 2,
+  languages: { en: 1, nl: 1 },
+  recipients: [
+    {
+      contact_id: 1,
+      customer_id: 1002,
+      customer_name: 'Northwind Logistics Ltd',
+      name: 'Oliver Hughes',
+      email: 'oliver.hughes@northwind.example',
+      language: 'en',
+    },
+    {
+      contact_id: 2,
+      customer_id: 1001,
+      customer_name: 'Bakkerij De Gouden Korst B.V.',
+      name: 'Sanne de Vries',
+      email: 'sanne.devries@goudenkorst.example',
+      language: 'nl',
+    },
+  ],
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The wizard on a memory router, over a fetch that answers as the API does; the calls are kept. */
+async function setup(language: 'en' | 'nl') {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fetchStub: typeof fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const raw = init?.body ?? (input instanceof Request ? await input.clone().text() : undefined);
+    calls.push({ method, url, body: raw ? JSON.parse(String(raw)) : undefined });
+    if (url.endsWith('/mailings/recipients')) return json(200, preview);
+    if (url.endsWith('/mailings') && method === 'POST') return json(201, { mailing_id: 7 });
+    if (url.endsWith('/mailings/7/send'))
+      return json(202, { mailing_id: 7, status: 'sending', total: 2, sent: 0, failed: 0 });
+    if (url.endsWith('/mailings/7/progress'))
+      return json(200, { mailing_id: 7, status: 'sent', total: 2, sent: 2, failed: 0 });
+    return json(404, { status: 404, code: 'ROUTE_NOT_FOUND' });
+  };
+  const session = {
+    api: createApiClient({ fetch: fetchStub }),
+    config: { brand_name: 'Portaal' },
+    can: () => true,
+  } as unknown as Session;
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    ns: ['default', 'global'],
+    defaultNS: 'default',
+    fallbackNS: 'global',
+    resources: {
+      en: { default: readLocale('en', 'default'), global: readLocale('en', 'global') },
+      nl: { default: readLocale('nl', 'default'), global: readLocale('nl', 'global') },
+    },
+    interpolation: { escapeValue: false },
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const root = createRootRoute({ component: Outlet });
+  const router = createRouter({
+    routeTree: root.addChildren([
+      createRoute({ getParentRoute: () => root, path: '/admin/mailings/new', component: MailingWizard }),
+      createRoute({ getParentRoute: () => root, path: '/admin/mailings', component: () => null }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/admin/mailings/new'] }),
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <SessionContext.Provider value={session}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </SessionContext.Provider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+describe('MailingWizard', () => {
+  it('step 1 shows the live recipient count and preview; step 2 refuses what SPEC.md §5 refuses', async () => {
+    const { user } = await setup('en');
+    expect(await screen.findByTestId('recipient-count')).toHaveTextContent('2 recipients');
+    expect(screen.getByRole('cell', { name: 'oliver.hughes@northwind.example' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next step' }));
+
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 3: Mail content' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Label/ }), 'November maintenance');
+    await user.type(screen.getByRole('textbox', { name: /^English subject/ }), 'Too short');
+    await user.type(screen.getByRole('textbox', { name: /^English text/ }), 'Nineteen characters');
+    await user.click(screen.getByRole('button', { name: 'Next step' }));
+
+    expect(await screen.findByText('The subject needs at least 10 characters.')).toBeInTheDocument();
+    expect(screen.getByText('The text needs at least 20 characters.')).toBeInTheDocument();
+    expect(screen.getByText('A Dutch subject is required.')).toBeInTheDocument();
+    // The first wrong field has the focus, and the wizard stays on step 2.
+    expect(screen.getByRole('textbox', { name: /^English subject/ })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Step 2 of 3: Mail content' })).toBeInTheDocument();
+  });
+
+  it('sends a complete mailing after confirmation and shows its progress (Dutch)', async () => {
+    const { user, calls } = await setup('nl');
+    expect(await screen.findByTestId('recipient-count')).toHaveTextContent('2 ontvangers');
+    await user.click(screen.getByRole('button', { name: 'Volgende stap' }));
+    await user.type(await screen.findByRole('textbox', { name: /^Label/ }), 'Onderhoud november');
+    await user.type(screen.getByRole('textbox', { name: /^Engels onderwerp/ }), 'Planned maintenance');
+    await user.type(
+      screen.getByRole('textbox', { name: /^Engelse tekst/ }),
+      'On 30 November we update the storage cluster.',
+    );
+    await user.type(screen.getByRole('textbox', { name: /^Nederlands onderwerp/ }), 'Gepland onderhoud');
+    await user.type(
+      screen.getByRole('textbox', { name: /^Nederlandse tekst/ }),
+      'Op 30 november werken we het opslagcluster bij.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Volgende stap' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Stap 3 van 3: Mailing controleren' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('preview-en')).toHaveTextContent(
+      'On 30 November we update the storage cluster.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Mailing versturen' }));
+    await user.click(await screen.findByRole('button', { name: 'Versturen naar 2 ontvangers' }));
+
+    expect(await screen.findByRole('heading', { name: 'De mailing is onderweg' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('mailing-progress')).toHaveTextContent('2 van 2 verstuurd'),
+    );
+    const created = calls.find(
+      (call) => call.method === 'POST' && call.url.endsWith('/api/admin/v2/mailings'),
+    );
+    expect(created?.body).toEqual({
+      label: 'Onderhoud november',
+      sender: 'Portaal',
+      subject: { en: 'Planned maintenance', nl: 'Gepland onderhoud' },
+      body: {
+        en: 'On 30 November we update the storage cluster.',
+        nl: 'Op 30 november werken we het opslagcluster bij.',
+      },
+      query: { customer_statuses: ['active'], languages: [], products: [], roles: [], customer_ids: [] },
+    });
+    expect(calls.some((call) => call.url.endsWith('/mailings/7/send'))).toBe(true);
+  });
+});
