@@ -41,7 +41,7 @@ test('the staff moderator in Dutch: mailing list, content with its rules, check,
   await expect(page).toHaveTitle(/Nieuwe mailing/);
 
   await test.step('step 1: two customers, by keyboard; the count and the recipients follow', async () => {
-    const customers = page.getByRole('textbox', { name: /^Alleen deze klanten/ });
+    const customers = page.getByRole('combobox', { name: /^Alleen deze klanten/ });
     await customers.fill('1001');
     await customers.press('Enter');
     await customers.fill('1002');

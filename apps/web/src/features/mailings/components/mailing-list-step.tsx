@@ -11,6 +11,7 @@ import {
   Text,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { customerRoles, customerStatuses, languages } from '@portaal/contracts';
 import { type MailingPreview, mailingProducts } from '@portaal/contracts/mailings';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -28,6 +29,8 @@ export function MailingListStep({
   preview: UseQueryResult<MailingPreview>;
 }) {
   const { t } = useTranslation();
+  // Phones get a list: a table wider than the screen would need a scrollable region.
+  const wide = useMediaQuery('(min-width: 48em)', true);
   const group = <T extends string>(
     field: 'customer_statuses' | 'languages' | 'products' | 'roles',
     options: readonly T[],
@@ -91,31 +94,56 @@ export function MailingListStep({
               <Alert color="yellow" variant="light" mt="sm">
                 {t('mailings.list.none')}
               </Alert>
+            ) : !wide ? (
+              <Stack
+                gap="xs"
+                mt="sm"
+                component="ul"
+                className={classes.cards}
+                data-testid="recipient-preview"
+              >
+                {preview.data.recipients.map((recipient) => (
+                  <li key={recipient.email}>
+                    <Text size="sm" fw={600} data-user-content>
+                      {recipient.name}
+                    </Text>
+                    <Text size="sm" data-user-content className={classes.subject}>
+                      {recipient.email}
+                    </Text>
+                    <Text size="xs" c="dimmed" data-user-content>
+                      {recipient.customer_name} · {t(`mailings.language.${recipient.language}`)}
+                    </Text>
+                  </li>
+                ))}
+              </Stack>
             ) : (
-              <Table.ScrollContainer minWidth={520} mt="sm">
-                <Table striped aria-labelledby="mailing-recipients-title" data-testid="recipient-preview">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('mailings.list.name')}</Table.Th>
-                      <Table.Th>{t('mailings.list.email')}</Table.Th>
-                      <Table.Th>{t('mailings.list.customer')}</Table.Th>
-                      <Table.Th>{t('mailings.list.language')}</Table.Th>
+              <Table
+                mt="sm"
+                striped
+                aria-labelledby="mailing-recipients-title"
+                data-testid="recipient-preview"
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('mailings.list.name')}</Table.Th>
+                    <Table.Th>{t('mailings.list.email')}</Table.Th>
+                    <Table.Th>{t('mailings.list.customer')}</Table.Th>
+                    <Table.Th>{t('mailings.list.language')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.data.recipients.map((recipient) => (
+                    <Table.Tr key={recipient.email}>
+                      <Table.Td data-user-content>{recipient.name}</Table.Td>
+                      <Table.Td data-user-content className={classes.subject}>
+                        {recipient.email}
+                      </Table.Td>
+                      <Table.Td data-user-content>{recipient.customer_name}</Table.Td>
+                      <Table.Td>{t(`mailings.language.${recipient.language}`)}</Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {preview.data.recipients.map((recipient) => (
-                      <Table.Tr key={recipient.email}>
-                        <Table.Td data-user-content>{recipient.name}</Table.Td>
-                        <Table.Td data-user-content className={classes.subject}>
-                          {recipient.email}
-                        </Table.Td>
-                        <Table.Td data-user-content>{recipient.customer_name}</Table.Td>
-                        <Table.Td>{t(`mailings.language.${recipient.language}`)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  ))}
+                </Table.Tbody>
+              </Table>
             )}
             {preview.data.count > preview.data.recipients.length && (
               <Text size="sm" c="dimmed" mt="xs">
