@@ -1,6 +1,7 @@
 import { Badge, Group, Progress, Text } from '@mantine/core';
 import { type MailingProgress, type MailingStatus, mailingPercent } from '@portaal/contracts/mailings';
 import { useTranslation } from 'react-i18next';
+import classes from './mailings.module.css';
 
 const colors: Record<MailingStatus, string> = {
   draft: 'gray',
@@ -12,7 +13,7 @@ const colors: Record<MailingStatus, string> = {
 export function MailingStatusBadge({ status }: { status: MailingStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={colors[status]} variant="light" data-testid="mailing-status">
+    <Badge color={colors[status]} variant="light" data-testid="mailing-status" className={classes.badge}>
       {t(`mailings.status.${status}`)}
     </Badge>
   );
