@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cursorSchema, isoDateTimeSchema, limitSchema } from './common.ts';
-import { customerStatuses, languages, newCustomerIdSchema } from './customers.ts';
+import { customerStatuses, languages } from './customers.ts';
 import { customerRoles } from './rights.ts';
 import { text } from './text.ts';
 
@@ -41,6 +41,13 @@ export const MAILING_MESSAGES = {
   tooLong: (max: number) => `must be at most ${max} characters`,
 } as const;
 
+/** A JSON customer id (no coercion: "1001" in a body is no id); a PostgreSQL integer. */
+const customerNumberSchema = z
+  .number({ error: 'must be a customer id' })
+  .int('must be a whole number')
+  .positive('must be a positive number')
+  .max(2_147_483_647, 'is too large');
+
 const unique = <T>(list: readonly T[]) => new Set(list).size === list.length;
 const uniqueList = <T extends z.ZodType>(item: T, max: number) =>
   z
@@ -64,7 +71,7 @@ export const mailingQuerySchema = z
     products: uniqueList(z.enum(mailingProducts), mailingProducts.length).describe(
       'Customers with at least one of these products active; empty: with or without',
     ),
-    customer_ids: uniqueList(newCustomerIdSchema, MAILING_CUSTOMER_IDS_MAX).describe(
+    customer_ids: uniqueList(customerNumberSchema, MAILING_CUSTOMER_IDS_MAX).describe(
       'Only these customers (tenants); empty: all',
     ),
     roles: uniqueList(z.enum(customerRoles), customerRoles.length).describe(

@@ -152,7 +152,7 @@ export function createMailingsRepo(db: Database) {
     ): Promise<MailingRow> {
       return db.transaction(async (tx) => {
         const [locked] = await tx.select(columns).from(mailings).where(eq(mailings.id, id)).for('update');
-        if (!locked || locked.status !== 'draft') {
+        if (locked?.status !== 'draft') {
           decide(locked, 0);
           throw new Error('decide must refuse a mailing that is no draft');
         }

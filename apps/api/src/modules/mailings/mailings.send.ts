@@ -58,7 +58,7 @@ export function createMailingSender(deps: {
   return {
     async run(mailingId: number): Promise<void> {
       const mailing = await repo.get(mailingId);
-      if (!mailing || mailing.status !== 'sending') return;
+      if (mailing?.status !== 'sending') return;
       for (;;) {
         const mailIds = await repo.deliverBatch(mailingId, BATCH, async (tx, rows) => {
           const ids = new Map<number, number | null>();
