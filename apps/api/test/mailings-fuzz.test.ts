@@ -1,4 +1,4 @@
-import { mailingInputSchema, mailingListQuerySchema, mailingQuerySchema } from '@portaal/contracts';
+import { mailingInputSchema, mailingListQuerySchema, mailingQuerySchema } from '@portaal/contracts/mailings';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedBody, expectProblem } from './fuzz-support.ts';

@@ -1,4 +1,4 @@
-import type { Mailing, MailingPreview, MailingProgress, MailingSummary } from '@portaal/contracts';
+import type { Mailing, MailingPreview, MailingProgress, MailingSummary } from '@portaal/contracts/mailings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import { createMailingsRepo } from '../src/modules/mailings/mailings.repo.ts';

@@ -10,7 +10,6 @@ export * from './identity.ts';
 export * from './invoices.ts';
 export * from './ip-address.ts';
 export * from './landscape.ts';
-export * from './mailings.ts';
 export * from './me.ts';
 export * from './notifications.ts';
 export * from './password.ts';

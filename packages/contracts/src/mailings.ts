@@ -7,7 +7,8 @@ import { text } from './text.ts';
 /**
  * Mass mailings by staff (SPEC.md §1/§2/§3/§5, decision 0026). A mailing is written in English and
  * Dutch; its recipients are the contacts of the customers its query matches who chose to get
- * mailings by e-mail, each mailed once, in their own language.
+ * mailings by e-mail, each mailed once, in their own language. Its own entry point
+ * (`@portaal/contracts/mailings`), not in the index: only the API and the staff screens need it.
  */
 
 /** SPEC.md §5: title (the subject) at least 10 characters, body at least 20. */

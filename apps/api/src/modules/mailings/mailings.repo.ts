@@ -1,4 +1,4 @@
-import type { MailingQuery, MailingRecipient, MailingStatus } from '@portaal/contracts';
+import type { MailingQuery, MailingRecipient, MailingStatus } from '@portaal/contracts/mailings';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Transaction } from '../audit/audit.service.ts';

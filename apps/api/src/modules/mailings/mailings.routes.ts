@@ -1,3 +1,4 @@
+import { problemSchema } from '@portaal/contracts';
 import {
   mailingInputSchema,
   mailingListQuerySchema,
@@ -7,8 +8,7 @@ import {
   mailingQuerySchema,
   mailingSchema,
   mailingSummarySchema,
-  problemSchema,
-} from '@portaal/contracts';
+} from '@portaal/contracts/mailings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';

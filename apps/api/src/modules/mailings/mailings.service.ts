@@ -7,7 +7,7 @@ import {
   type MailingProgress,
   type MailingQuery,
   type MailingSummary,
-} from '@portaal/contracts';
+} from '@portaal/contracts/mailings';
 import { z } from 'zod';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';

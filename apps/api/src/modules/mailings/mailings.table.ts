@@ -1,4 +1,4 @@
-import type { MailingQuery, MailingStatus } from '@portaal/contracts';
+import type { MailingQuery, MailingStatus } from '@portaal/contracts/mailings';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { contacts } from '../contacts/contacts.table.ts';

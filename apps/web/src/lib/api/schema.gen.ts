@@ -1613,46 +1613,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        MailingQueryInput: {
-            /**
-             * @description Customers in one of these statuses; empty: any status
-             * @default []
-             */
-            customer_statuses: ("active" | "suspended" | "terminated")[];
-            /**
-             * @description Customers whose language is one of these; empty: any (each contact is mailed in the contact's own language)
-             * @default []
-             */
-            languages: ("en" | "nl")[];
-            /**
-             * @description Customers with at least one of these products active; empty: with or without
-             * @default []
-             */
-            products: ("observe" | "managed_services" | "professional_services" | "service_management")[];
-            /**
-             * @description Only these customers (tenants); empty: all
-             * @default []
-             */
-            customer_ids: number[];
-            /**
-             * @description Contacts with at least one of these roles; empty: every contact
-             * @default []
-             */
-            roles: ("owner" | "financial_moderator" | "financial_viewer" | "technical_viewer" | "viewer")[];
-        };
-        NewMailingInput: {
-            label: string;
-            sender: string;
-            subject: {
-                en: string;
-                nl: string;
-            };
-            body: {
-                en: string;
-                nl: string;
-            };
-            query: components["schemas"]["MailingQueryInput"];
-        };
         ChangeRequestInput: {
             /** @enum {string} */
             action: "change" | "add";
@@ -1693,6 +1653,46 @@ export interface components {
             family_name: string;
             phone?: string | null;
             mobile?: string | null;
+        };
+        MailingQueryInput: {
+            /**
+             * @description Customers in one of these statuses; empty: any status
+             * @default []
+             */
+            customer_statuses: ("active" | "suspended" | "terminated")[];
+            /**
+             * @description Customers whose language is one of these; empty: any (each contact is mailed in the contact's own language)
+             * @default []
+             */
+            languages: ("en" | "nl")[];
+            /**
+             * @description Customers with at least one of these products active; empty: with or without
+             * @default []
+             */
+            products: ("observe" | "managed_services" | "professional_services" | "service_management")[];
+            /**
+             * @description Only these customers (tenants); empty: all
+             * @default []
+             */
+            customer_ids: number[];
+            /**
+             * @description Contacts with at least one of these roles; empty: every contact
+             * @default []
+             */
+            roles: ("owner" | "financial_moderator" | "financial_viewer" | "technical_viewer" | "viewer")[];
+        };
+        NewMailingInput: {
+            label: string;
+            sender: string;
+            subject: {
+                en: string;
+                nl: string;
+            };
+            body: {
+                en: string;
+                nl: string;
+            };
+            query: components["schemas"]["MailingQueryInput"];
         };
         Agreement: {
             customer_id: number;
@@ -2292,104 +2292,6 @@ export interface components {
                 name: string;
             }[];
         };
-        MailingQuery: {
-            /**
-             * @description Customers in one of these statuses; empty: any status
-             * @default []
-             */
-            customer_statuses: ("active" | "suspended" | "terminated")[];
-            /**
-             * @description Customers whose language is one of these; empty: any (each contact is mailed in the contact's own language)
-             * @default []
-             */
-            languages: ("en" | "nl")[];
-            /**
-             * @description Customers with at least one of these products active; empty: with or without
-             * @default []
-             */
-            products: ("observe" | "managed_services" | "professional_services" | "service_management")[];
-            /**
-             * @description Only these customers (tenants); empty: all
-             * @default []
-             */
-            customer_ids: number[];
-            /**
-             * @description Contacts with at least one of these roles; empty: every contact
-             * @default []
-             */
-            roles: ("owner" | "financial_moderator" | "financial_viewer" | "technical_viewer" | "viewer")[];
-        };
-        MailingRecipient: {
-            contact_id: number;
-            customer_id: number;
-            customer_name: string;
-            name: string;
-            email: string;
-            /** @enum {string} */
-            language: "en" | "nl";
-        };
-        MailingPreview: {
-            /** @description Recipients (distinct addresses) the query reaches now */
-            count: number;
-            languages: {
-                en: number;
-                nl: number;
-            };
-            /** @description The first 25 by address */
-            recipients: components["schemas"]["MailingRecipient"][];
-        };
-        MailingProgress: {
-            mailing_id: number;
-            /** @enum {string} */
-            status: "draft" | "sending" | "sent" | "failed";
-            total: number;
-            sent: number;
-            failed: number;
-        };
-        MailingSummary: {
-            mailing_id: number;
-            /** @enum {string} */
-            status: "draft" | "sending" | "sent" | "failed";
-            total: number;
-            sent: number;
-            failed: number;
-            label: string;
-            subject: {
-                en: string;
-                nl: string;
-            };
-            /** @description Name of the staff member who wrote it */
-            created_by: string;
-            /** @description ISO 8601 date-time in UTC */
-            created_at: string;
-            /** @description When sending started; null for a draft */
-            sent_at: string | null;
-        };
-        Mailing: {
-            mailing_id: number;
-            /** @enum {string} */
-            status: "draft" | "sending" | "sent" | "failed";
-            total: number;
-            sent: number;
-            failed: number;
-            label: string;
-            subject: {
-                en: string;
-                nl: string;
-            };
-            /** @description Name of the staff member who wrote it */
-            created_by: string;
-            /** @description ISO 8601 date-time in UTC */
-            created_at: string;
-            /** @description When sending started; null for a draft */
-            sent_at: string | null;
-            sender: string;
-            body: {
-                en: string;
-                nl: string;
-            };
-            query: components["schemas"]["MailingQuery"];
-        };
         Me: {
             id: string;
             username: string;
@@ -2902,6 +2804,104 @@ export interface components {
             contact_id: number;
             email: ("ticket_updates" | "availability" | "invoices" | "contract_renewals" | "mailings")[];
             chat: ("ticket_updates" | "availability" | "invoices" | "contract_renewals" | "mailings")[];
+        };
+        MailingQuery: {
+            /**
+             * @description Customers in one of these statuses; empty: any status
+             * @default []
+             */
+            customer_statuses: ("active" | "suspended" | "terminated")[];
+            /**
+             * @description Customers whose language is one of these; empty: any (each contact is mailed in the contact's own language)
+             * @default []
+             */
+            languages: ("en" | "nl")[];
+            /**
+             * @description Customers with at least one of these products active; empty: with or without
+             * @default []
+             */
+            products: ("observe" | "managed_services" | "professional_services" | "service_management")[];
+            /**
+             * @description Only these customers (tenants); empty: all
+             * @default []
+             */
+            customer_ids: number[];
+            /**
+             * @description Contacts with at least one of these roles; empty: every contact
+             * @default []
+             */
+            roles: ("owner" | "financial_moderator" | "financial_viewer" | "technical_viewer" | "viewer")[];
+        };
+        MailingRecipient: {
+            contact_id: number;
+            customer_id: number;
+            customer_name: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            language: "en" | "nl";
+        };
+        MailingPreview: {
+            /** @description Recipients (distinct addresses) the query reaches now */
+            count: number;
+            languages: {
+                en: number;
+                nl: number;
+            };
+            /** @description The first 25 by address */
+            recipients: components["schemas"]["MailingRecipient"][];
+        };
+        MailingProgress: {
+            mailing_id: number;
+            /** @enum {string} */
+            status: "draft" | "sending" | "sent" | "failed";
+            total: number;
+            sent: number;
+            failed: number;
+        };
+        MailingSummary: {
+            mailing_id: number;
+            /** @enum {string} */
+            status: "draft" | "sending" | "sent" | "failed";
+            total: number;
+            sent: number;
+            failed: number;
+            label: string;
+            subject: {
+                en: string;
+                nl: string;
+            };
+            /** @description Name of the staff member who wrote it */
+            created_by: string;
+            /** @description ISO 8601 date-time in UTC */
+            created_at: string;
+            /** @description When sending started; null for a draft */
+            sent_at: string | null;
+        };
+        Mailing: {
+            mailing_id: number;
+            /** @enum {string} */
+            status: "draft" | "sending" | "sent" | "failed";
+            total: number;
+            sent: number;
+            failed: number;
+            label: string;
+            subject: {
+                en: string;
+                nl: string;
+            };
+            /** @description Name of the staff member who wrote it */
+            created_by: string;
+            /** @description ISO 8601 date-time in UTC */
+            created_at: string;
+            /** @description When sending started; null for a draft */
+            sent_at: string | null;
+            sender: string;
+            body: {
+                en: string;
+                nl: string;
+            };
+            query: components["schemas"]["MailingQuery"];
         };
         ClientConfig: {
             brand_name: string;
