@@ -95,6 +95,18 @@ describe.each(subjects)('$username', (subject) => {
       const response = await send(server, 'GET', path, await auth());
       expect(response.status).toBe(subject.reads ? 200 : denied);
     }
+    if (subject.reads) {
+      const list = (await send(server, 'GET', '/api/admin/v2/mailings?limit=100', await auth()))
+        .json as MailingSummary[];
+      // The demo's sent mailings (mailings.seed.ts), with their counts kept when recounted.
+      expect(list.find((mailing) => mailing.label === 'Maintenance window Amsterdam 1')).toMatchObject({
+        status: 'sent',
+        total: 3,
+        sent: 3,
+        failed: 0,
+        sent_at: '2026-09-01T09:00:00.000000Z',
+      });
+    }
     const progress = await send(server, 'GET', `/api/admin/v2/mailings/${draftId}/progress`, await auth());
     expect(progress.status).toBe(subject.reads ? 200 : denied);
     if (subject.reads) expect((progress.json as MailingProgress).mailing_id).toBe(draftId);

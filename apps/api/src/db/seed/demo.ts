@@ -3,6 +3,7 @@ import { hashPassword } from '@portaal/idp/password';
 import { seedDemoAgreements } from '../../modules/agreements/agreements.seed.ts';
 import { seedDemoAvailability } from '../../modules/availability/availability.seed.ts';
 import { seedDemoContacts } from '../../modules/contacts/contacts.seed.ts';
+import { seedDemoMailings } from '../../modules/mailings/mailings.seed.ts';
 import { seedSavedReplies } from '../../modules/tickets/saved-replies.seed.ts';
 import { seedDemoUsage } from '../../modules/usage/usage.seed.ts';
 import type { Database } from '../client.ts';
@@ -43,6 +44,7 @@ export async function seedDemo(
   const administration = await seedDemoAdministration(db);
   const people = await seedDemoContacts(db);
   const agreementsSeeded = await seedDemoAgreements(db);
+  const mailingsSeeded = await seedDemoMailings(db);
   return (
     foundation ||
     tickets ||
@@ -52,7 +54,8 @@ export async function seedDemo(
     availability ||
     administration ||
     people ||
-    agreementsSeeded
+    agreementsSeeded ||
+    mailingsSeeded
   );
 }
 
