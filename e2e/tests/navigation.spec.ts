@@ -45,3 +45,22 @@ test('the header height and sidebar width are measured after each page finish an
   await page.goto('/administration/invoices');
   await expect.poll(sizes).toEqual(['60px', '60px', '260px', '260px']);
 });
+
+test('a newer build on the server is announced with a reload button (SPEC §4 build updates)', async ({
+  page,
+}) => {
+  await signIn(page, 'owner', { language: 'en' });
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
+  // The watch loads after the start; the server now says another build is live.
+  await page.route('**/builds/latest.json', (route) =>
+    route.fulfill({ json: { build_id: 'a-newer-build' } }),
+  );
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      return page.getByText('A new version is available').count();
+    })
+    .toBe(1);
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+});

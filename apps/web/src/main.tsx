@@ -28,7 +28,7 @@ import { createRoot } from 'react-dom/client';
 import { loadFullStyles } from './app/full-styles.ts';
 import { type ClientConfig, createSession, type Session, SessionContext, TEST_MODE } from './app/session.ts';
 import { dataOf } from './lib/api-client.ts';
-import { installChunkErrorReload, watchForNewBuild } from './lib/build-updates.ts';
+import { installChunkErrorReload } from './lib/build-updates.ts';
 import { currentLanguage, detectLanguage, initI18n } from './lib/i18n.ts';
 import { loadClientConfig } from './lib/runtime-config.ts';
 import { routeTree } from './routeTree.gen.ts';
@@ -112,16 +112,8 @@ async function start() {
   const router = createAppRouter(session);
   // Started before the first render, so the first page finish is seen as the first (SPEC.md §4).
   (await analytics)?.startAnalytics(session, router);
-  watchForNewBuild(async () => {
-    const { toast } = await import('./components/feedback/toast.tsx');
-    toast({
-      id: 'new-build',
-      title: i18next.t('global:build.title'),
-      description: i18next.t('global:build.text'),
-      timeout: false,
-      actions: [{ label: i18next.t('global:build.reload'), onClick: () => window.location.reload() }],
-    });
-  });
+  // The newer-build watch polls every few minutes: its code loads after the start, not in it.
+  void import('./lib/build-watch.ts').then(({ startBuildWatch }) => startBuildWatch()).catch(() => {});
 
   const root = document.getElementById('root');
   if (!root) return;
