@@ -10,18 +10,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ContractSummary } from '@portaal/contracts';
 import { contractStatuses, formatMoney } from '@portaal/contracts/administration-rules';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { contractsQueries } from '../api/contracts-queries.ts';
 import { type ContractsSearch, filtersOf } from '../utils/search-params.ts';
 import { ContractStatusBadge, Renewal } from './contract-badges.tsx';
@@ -41,14 +42,13 @@ export function ContractsPage({
   const session = useSession();
   const selected = useSelectedCustomer();
   const filters = filtersOf(search);
-  const [text, setText] = useState(filters.q);
-  useEffect(() => setText(filters.q), [filters.q]);
-  const tooShort = text.trim().length > 0 && text.trim().length < 3;
-  const setQ = useDebouncedCallback((q: string) => {
-    const trimmed = q.trim();
-    if (trimmed.length > 0 && trimmed.length < 3) return;
-    onSearchChange({ ...search, q: trimmed || undefined });
-  }, 300);
+  const searchable = (value: string) => value.trim().length === 0 || value.trim().length >= 3;
+  const { text, inputProps } = useSearchText(
+    filters.q,
+    (q) => onSearchChange({ ...search, q: q || undefined }),
+    { accepts: searchable },
+  );
+  const tooShort = !searchable(text);
   const allowed = selected !== undefined && session.can(access.contracts, selected.id);
 
   return (
@@ -67,13 +67,9 @@ export function ContractsPage({
             <TextInput
               label={t('administration.contracts.search')}
               placeholder={t('administration.contracts.searchPlaceholder')}
-              value={text}
+              {...inputProps}
               maxLength={100}
               error={tooShort ? t('administration.searchTooShort') : undefined}
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                setQ(event.currentTarget.value);
-              }}
               style={{ flex: '1 1 16rem' }}
               type="search"
             />

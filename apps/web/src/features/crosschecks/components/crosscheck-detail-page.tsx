@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CrosscheckMonth, CrosscheckRow } from '@portaal/contracts';
 import {
   type CrosscheckStatus,
@@ -21,12 +21,13 @@ import {
 } from '@portaal/contracts/crosscheck-rules';
 import type { DisplayLanguage } from '@portaal/contracts/display-rules';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { BackLink, LoadMore } from '../../../components/list-shell/list-shell.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { crosscheckQueries } from '../api/crosschecks-queries.ts';
 import { useExportCrosscheck } from '../api/use-export-crosscheck.ts';
 import {
@@ -161,8 +162,7 @@ function FiltersBar({
 }) {
   const { t } = useTranslation('usage');
   const subtypeLabel = useSubtypeLabel();
-  const [text, setText] = useState(filters.q);
-  const applyText = useDebouncedCallback((value: string) => onChange({ ...filters, q: value.trim() }), 350);
+  const { inputProps } = useSearchText(filters.q, (q) => onChange({ ...filters, q }), { delay: 350 });
   const subtypeOptions = [...new Set([...subtypes, ...(filters.subtype ? [filters.subtype] : [])])];
   const onlyDifferences =
     filters.status.length === crosscheckDifferenceStatuses.length &&
@@ -174,18 +174,8 @@ function FiltersBar({
           type="search"
           label={t('crosschecks.search')}
           placeholder={t('crosschecks.searchPlaceholder')}
-          value={text}
+          {...inputProps}
           maxLength={CROSSCHECK_SEARCH_MAX_LENGTH}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            applyText(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              applyText.cancel?.();
-              onChange({ ...filters, q: text.trim() });
-            }
-          }}
           data-testid="crosscheck-search"
         />
         <MultiSelect

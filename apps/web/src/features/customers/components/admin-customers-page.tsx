@@ -1,15 +1,16 @@
 import { Anchor, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Customer } from '@portaal/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { ACCOUNTING_LINK, adminCustomersQueries } from '../api/admin-customers-queries.ts';
 import { type AdminCustomersSearch, MIN_SEARCH_LENGTH } from '../utils/admin-customers-search.ts';
 import classes from './admin-customers.module.css';
@@ -30,15 +31,11 @@ export function AdminCustomersPage({
   const session = useSession();
   const canCreate = session.can(access.customerCreate);
   const [creating, setCreating] = useState(false);
-  const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(search.q ?? ''), [search.q]);
-  const trimmed = text.trim();
-  const tooShort = trimmed.length > 0 && trimmed.length < MIN_SEARCH_LENGTH;
-  const setQ = useDebouncedCallback((q: string) => {
-    const value = q.trim();
-    if (value.length > 0 && value.length < MIN_SEARCH_LENGTH) return;
-    onSearchChange({ q: value || undefined });
-  }, 300);
+  const searchable = (value: string) => value.trim().length === 0 || value.trim().length >= MIN_SEARCH_LENGTH;
+  const { text, inputProps } = useSearchText(search.q ?? '', (q) => onSearchChange({ q: q || undefined }), {
+    accepts: searchable,
+  });
+  const tooShort = !searchable(text);
   const open = useOpenCustomer();
   // On a phone the form takes the whole screen: a dialog's margins would leave no room for it.
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
@@ -63,14 +60,10 @@ export function AdminCustomersPage({
           label={t('adminCustomers.search')}
           description={t('adminCustomers.searchHint')}
           placeholder={t('adminCustomers.searchPlaceholder')}
-          value={text}
+          {...inputProps}
           maxLength={100}
           type="search"
           error={tooShort ? t('administration.searchTooShort') : undefined}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setQ(event.currentTarget.value);
-          }}
           style={{ flex: '1 1 18rem' }}
         />
       </FilterBar>

@@ -1,16 +1,17 @@
 import { Anchor, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import type { InvoiceSummary } from '@portaal/contracts';
 import { formatMoney, invoiceStatuses, parseInvoiceSearch } from '@portaal/contracts/administration-rules';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { invoicesQueries } from '../api/invoices-queries.ts';
 import { filtersOf, type InvoicesSearch } from '../utils/search-params.ts';
 import { DownloadInvoiceButton } from './download-invoice-button.tsx';
@@ -31,8 +32,11 @@ export function InvoicesPage({
   const session = useSession();
   const selected = useSelectedCustomer();
   const filters = filtersOf(search);
-  const [text, setText] = useState(filters.q);
-  useEffect(() => setText(filters.q), [filters.q]);
+  const { text, inputProps } = useSearchText(
+    filters.q,
+    (q) => onSearchChange({ ...search, q: q || undefined }),
+    { accepts: (value) => parseInvoiceSearch(value).kind !== 'invalid' },
+  );
   const parsed = parseInvoiceSearch(text);
   const searchError =
     parsed.kind === 'invalid'
@@ -40,10 +44,6 @@ export function InvoicesPage({
         ? t('administration.invoices.searchTooShort')
         : t('administration.invoices.searchBadDate')
       : undefined;
-  const setQ = useDebouncedCallback((q: string) => {
-    if (parseInvoiceSearch(q).kind === 'invalid') return;
-    onSearchChange({ ...search, q: q.trim() || undefined });
-  }, 300);
   const allowed = selected !== undefined && session.can(access.invoices, selected.id);
 
   return (
@@ -63,13 +63,9 @@ export function InvoicesPage({
               label={t('administration.invoices.search')}
               description={t('administration.invoices.searchHint')}
               placeholder={t('administration.invoices.searchPlaceholder')}
-              value={text}
+              {...inputProps}
               maxLength={60}
               error={searchError}
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                setQ(event.currentTarget.value);
-              }}
               style={{ flex: '1 1 16rem' }}
               type="search"
             />

@@ -10,7 +10,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import type { LandscapeObject } from '@portaal/contracts';
 import { type LandscapeKind, landscapeKinds, landscapeStatuses } from '@portaal/contracts/landscape-rules';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { landscapeQueries } from '../api/landscape-queries.ts';
 import { filtersOf, type LandscapeSearch, landscapeSorts } from '../utils/search-params.ts';
 import { fieldsByKind } from './fields.tsx';
@@ -45,12 +46,7 @@ export function LandscapePage({
     enabled: selected !== undefined,
   });
   const filters = filtersOf(search);
-  const [text, setText] = useState(filters.q);
-  useEffect(() => setText(filters.q), [filters.q]);
-  const setQ = useDebouncedCallback(
-    (q: string) => onSearchChange({ ...search, q: q.trim() || undefined }),
-    300,
-  );
+  const { inputProps } = useSearchText(filters.q, (q) => onSearchChange({ ...search, q: q || undefined }));
 
   return (
     <Stack gap="lg">
@@ -91,12 +87,8 @@ export function LandscapePage({
               <TextInput
                 label={t('landscape.filters.search')}
                 placeholder={t('landscape.filters.searchPlaceholder')}
-                value={text}
+                {...inputProps}
                 maxLength={100}
-                onChange={(event) => {
-                  setText(event.currentTarget.value);
-                  setQ(event.currentTarget.value);
-                }}
                 style={{ flex: '1 1 14rem' }}
                 type="search"
               />

@@ -14,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AdminUsageRow } from '@portaal/contracts';
 import { type DisplayLanguage, displayLocales } from '@portaal/contracts/display-rules';
 import {
@@ -27,12 +27,13 @@ import {
 } from '@portaal/contracts/usage-rules';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { LoadFailed } from '../../../components/feedback/page-states.tsx';
 import { LoadMore } from '../../../components/list-shell/list-shell.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { adminUsageQueries } from '../api/admin-usage-queries.ts';
 import {
   ADMIN_USAGE_SEARCH_MAX_LENGTH,
@@ -93,8 +94,7 @@ function FiltersBar({
 }) {
   const { t, i18n } = useTranslation('usage');
   const locale = displayLocales[currentLanguage(i18n)];
-  const [text, setText] = useState(filters.q);
-  const applyText = useDebouncedCallback((value: string) => onChange({ ...filters, q: value.trim() }), 350);
+  const { inputProps } = useSearchText(filters.q, (q) => onChange({ ...filters, q }), { delay: 350 });
   const months = [...new Set([...recentPeriods(new Date()), month])].sort().reverse();
   return (
     <Stack gap="sm">
@@ -103,18 +103,8 @@ function FiltersBar({
           type="search"
           label={t('admin.search')}
           placeholder={t('admin.searchPlaceholder')}
-          value={text}
+          {...inputProps}
           maxLength={ADMIN_USAGE_SEARCH_MAX_LENGTH}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            applyText(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              applyText.cancel?.();
-              onChange({ ...filters, q: text.trim() });
-            }
-          }}
           data-testid="admin-usage-search"
         />
         <NativeSelect
