@@ -23,7 +23,6 @@ const ENGLISH = [
   'Welcome',
   'You are working for',
   'Your areas',
-  'Coming soon',
   'Back to the dashboard',
   'Company',
   'Company data',
@@ -212,7 +211,7 @@ test('in Dutch, the screens of this issue have no English left and lang="nl"', a
 
   await page.goto('/servers');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Servers');
-  await expectDutchOnly(page, 'a coming-soon page');
+  await expectDutchOnly(page, 'Servers');
 
   await page.goto('/admin/customers');
   await expectForbiddenPage(page, 'nl');

@@ -53,38 +53,33 @@ export interface NavItem {
   key: AreaKey;
   to: string;
   requirement: 'login' | RightsRequirement;
-  /** Built in this release; the rest show a "coming soon" page. */
-  built: boolean;
   children?: NavItem[];
   staff?: boolean;
 }
 
 export const navigation: NavItem[] = [
-  { key: 'home', to: '/', requirement: 'login', built: true },
+  { key: 'home', to: '/', requirement: 'login' },
   {
     key: 'servers',
     to: '/servers',
     requirement: access.servers,
-    built: true,
     children: [
-      { key: 'trends', to: '/servers/trends', requirement: access.servers, built: true },
-      { key: 'landscape', to: '/servers/system-landscape', requirement: access.landscape, built: true },
+      { key: 'trends', to: '/servers/trends', requirement: access.servers },
+      { key: 'landscape', to: '/servers/system-landscape', requirement: access.landscape },
     ],
   },
-  { key: 'support', to: '/support', requirement: access.support, built: true },
+  { key: 'support', to: '/support', requirement: access.support },
   {
     key: 'slaUsage',
     to: '/sla-usage',
     requirement: access.slaUsage,
-    built: true,
     children: [
-      { key: 'usage', to: '/sla-usage/usage', requirement: access.slaUsage, built: true },
-      { key: 'reports', to: '/sla-usage/reports', requirement: access.slaUsage, built: true },
+      { key: 'usage', to: '/sla-usage/usage', requirement: access.slaUsage },
+      { key: 'reports', to: '/sla-usage/reports', requirement: access.slaUsage },
       {
         key: 'applicationStatuses',
         to: '/sla-usage/application-statuses',
         requirement: access.slaUsage,
-        built: true,
       },
     ],
   },
@@ -92,40 +87,35 @@ export const navigation: NavItem[] = [
     key: 'administration',
     to: '/administration',
     requirement: access.administration,
-    built: true,
     children: [
-      { key: 'invoices', to: '/administration/invoices', requirement: access.invoices, built: true },
-      { key: 'contracts', to: '/administration/contracts', requirement: access.contracts, built: true },
+      { key: 'invoices', to: '/administration/invoices', requirement: access.invoices },
+      { key: 'contracts', to: '/administration/contracts', requirement: access.contracts },
     ],
   },
-  { key: 'company', to: '/company', requirement: access.company, built: true },
+  { key: 'company', to: '/company', requirement: access.company },
   {
     key: 'adminTickets',
     to: '/admin/tickets',
     requirement: access.adminTickets,
-    built: true,
     staff: true,
   },
   {
     key: 'adminCustomers',
     to: '/admin/customers',
     requirement: access.adminCustomers,
-    built: true,
     staff: true,
   },
   {
     key: 'adminCrosschecks',
     to: '/admin/crosschecks',
     requirement: access.adminCrosschecks,
-    built: false,
     staff: true,
   },
   {
     key: 'adminMailings',
     to: '/admin/mailings',
     requirement: access.adminMailings,
-    built: false,
     staff: true,
   },
-  { key: 'adminUsage', to: '/admin/usage', requirement: access.adminUsage, built: true, staff: true },
+  { key: 'adminUsage', to: '/admin/usage', requirement: access.adminUsage, staff: true },
 ];

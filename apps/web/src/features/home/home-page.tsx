@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { DASHBOARD_PANEL_RIGHTS } from '@portaal/contracts/rights';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -70,7 +70,7 @@ export function HomePage() {
                 data-testid={`area-${area.key}`}
               >
                 <Group gap="sm" wrap="nowrap" align="center" mb="xs">
-                  <ThemeIcon variant="light" size={40} radius="md" color={area.built ? 'green' : 'gray'}>
+                  <ThemeIcon variant="light" size={40} radius="md" color="green">
                     <AreaIcon area={area.key} />
                   </ThemeIcon>
                   <Title order={3} size="h5">
@@ -80,11 +80,6 @@ export function HomePage() {
                 <Text size="sm" style={{ flex: 1 }}>
                   {t(`home.areas.${area.key}`)}
                 </Text>
-                {!area.built && (
-                  <Badge variant="light" color="gray" w="fit-content" mt="sm">
-                    {tg('comingSoon.badge')}
-                  </Badge>
-                )}
               </Card>
             ))}
           </SimpleGrid>
