@@ -1,5 +1,5 @@
 import { crosscheckFigures, crosscheckToBill, type DisplayLanguage } from '@portaal/contracts';
-import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import type { CrosscheckRecord } from './crosschecks.repo.ts';
 
 const headers: Record<DisplayLanguage, string[]> = {
@@ -47,7 +47,6 @@ export function crosscheckCsv(
   records: readonly (CrosscheckRecord & { accounting_id: string | null })[],
   language: DisplayLanguage,
 ): Buffer {
-  const delimiter = language === 'nl' ? ';' : ',';
   const amount = (value: string) => (language === 'nl' ? value.replace('.', ',') : value);
   const lines = records.map((record) => {
     const { difference, status } = crosscheckFigures(record.billed, record.used);
@@ -65,6 +64,5 @@ export function crosscheckCsv(
       status,
     ];
   });
-  const body = stringify([headers[language], ...lines], { delimiter, record_delimiter: '\r\n' });
-  return Buffer.from(language === 'nl' ? `\uFEFF${body}` : body, 'utf8');
+  return spreadsheetCsv([[headers[language], ...lines]], language);
 }

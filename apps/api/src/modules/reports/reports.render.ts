@@ -7,8 +7,8 @@ import {
   type SlaReport,
   type UsageReport,
 } from '@portaal/contracts';
-import { stringify } from 'csv-stringify/sync';
 import { brandHeader, COLORS, createPdf, pageNumbers, pdfBuffer, table } from '../../lib/pdf/index.ts';
+import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 
 /** The reports' words in both languages (the web app's are in locales/{en,nl}/usage.json). */
 const texts = {
@@ -205,23 +205,20 @@ function slaRows(report: SlaReport, language: DisplayLanguage) {
 export const reportFileName = (report: Report, format: 'pdf' | 'csv', language: DisplayLanguage) =>
   `${report.display_id}-${language}.${format}`;
 
-/**
- * CSV for spreadsheets: Dutch spreadsheet programs expect `;` (the comma is their decimal mark) and,
- * to read UTF-8, a byte order mark; English ones a `,`. The SLA report's two tables follow each other
- * with a blank line between.
- */
+/** The report as CSV for spreadsheets; the SLA report's two tables follow each other. */
 export function reportCsv(report: Report, language: DisplayLanguage): Buffer {
-  const delimiter = language === 'nl' ? ';' : ',';
-  const write = (records: string[][]) => stringify(records, { delimiter, record_delimiter: '\r\n' });
-  let body: string;
   if (report.kind === 'usage') {
     const { header, rows } = usageRows(report, language);
-    body = write([header, ...rows]);
-  } else {
-    const { applications, incidents } = slaRows(report, language);
-    body = `${write([applications.header, ...applications.rows])}\r\n${write([incidents.header, ...incidents.rows])}`;
+    return spreadsheetCsv([[header, ...rows]], language);
   }
-  return Buffer.from(language === 'nl' ? `\uFEFF${body}` : body, 'utf8');
+  const { applications, incidents } = slaRows(report, language);
+  return spreadsheetCsv(
+    [
+      [applications.header, ...applications.rows],
+      [incidents.header, ...incidents.rows],
+    ],
+    language,
+  );
 }
 
 /** The report as a PDF: brand header, the tables (they break across pages), page numbers. */
