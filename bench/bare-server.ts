@@ -134,13 +134,9 @@ left join landscape_sites s on s.id = o.site_id
 left join landscape_locations l on l.id = o.location_id
 left join landscape_racks r on r.id = o.rack_id
 left join landscape_clusters c on c.id = o.cluster_id
-where o.customer_id = $1::int 
-  and $2::text[] is null
-  and ($3::text[] is null or o.status = any($3::text[]))
-  and ($4::text is null or o.site_id = (select id from landscape_sites where slug = $4::text))
-  and ($5::text is null or o.name ilike $5::text)
+where o.customer_id = $1::int
 order by o.name asc, o.id asc
-limit $6::int`,
+limit $2::int`,
     next: `select o.id, o.name, o.status, o.role, o.position_u, o.height_u, o.platform, o.serial,
   l.name as location, s.name as datacenter, r.id as rack_id, r.name as rack_name,
   c.id as cluster_id, c.name as cluster_name, c.type as cluster_type, (select c.display_name from customers c where c.customer_id = $1::int) as tenant
@@ -149,13 +145,10 @@ left join landscape_sites s on s.id = o.site_id
 left join landscape_locations l on l.id = o.location_id
 left join landscape_racks r on r.id = o.rack_id
 left join landscape_clusters c on c.id = o.cluster_id
-where o.customer_id = $1::int 
+where o.customer_id = $1::int
   and (o.name, o.id) > (($2::text[])[1]::text, ($2::text[])[2]::int)
-  and ($3::text[] is null or o.status = any($3::text[]))
-  and ($4::text is null or o.site_id = (select id from landscape_sites where slug = $4::text))
-  and ($5::text is null or o.name ilike $5::text)
 order by o.name asc, o.id asc
-limit $6::int`,
+limit $3::int`,
   },
   'virtual-machines': {
     first: `select o.id, o.name, o.status, o.role, o.dns_name, o.platform, o.vcpus, o.memory_mb, o.disk_gb,
@@ -163,25 +156,18 @@ limit $6::int`,
 from landscape_virtual_machines o
 left join landscape_sites s on s.id = o.site_id
 left join landscape_clusters c on c.id = o.cluster_id
-where o.customer_id = $1::int 
-  and $2::text[] is null
-  and ($3::text[] is null or o.status = any($3::text[]))
-  and ($4::text is null or o.site_id = (select id from landscape_sites where slug = $4::text))
-  and ($5::text is null or o.name || ' ' || coalesce(o.dns_name, '') ilike $5::text)
+where o.customer_id = $1::int
 order by o.name asc, o.id asc
-limit $6::int`,
+limit $2::int`,
     next: `select o.id, o.name, o.status, o.role, o.dns_name, o.platform, o.vcpus, o.memory_mb, o.disk_gb,
   s.name as datacenter, c.id as cluster_id, c.name as cluster_name, c.type as cluster_type, (select c.display_name from customers c where c.customer_id = $1::int) as tenant
 from landscape_virtual_machines o
 left join landscape_sites s on s.id = o.site_id
 left join landscape_clusters c on c.id = o.cluster_id
-where o.customer_id = $1::int 
+where o.customer_id = $1::int
   and (o.name, o.id) > (($2::text[])[1]::text, ($2::text[])[2]::int)
-  and ($3::text[] is null or o.status = any($3::text[]))
-  and ($4::text is null or o.site_id = (select id from landscape_sites where slug = $4::text))
-  and ($5::text is null or o.name || ' ' || coalesce(o.dns_name, '') ilike $5::text)
 order by o.name asc, o.id asc
-limit $6::int`,
+limit $3::int`,
   },
 } as const;
 
@@ -890,7 +876,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
     const rows = await named<Row>(
       `landscape_${kind.replaceAll('-', '_')}_name_${later ? 'next' : 'first'}`,
       LANDSCAPE_LIST_SQL[kind][later ? 'next' : 'first'],
-      [customerId, after, null, null, null, limit + 1],
+      later ? [customerId, after, limit + 1] : [customerId, limit + 1],
     );
     const page = rows.slice(0, limit);
     const last = page.at(-1);
