@@ -11,6 +11,7 @@ import {
 } from '@portaal/contracts/trend-rules';
 import pg from 'pg';
 import { z } from 'zod';
+import type { ReusablePlans } from '../apps/api/src/db/client.ts';
 import { type Cursors, cursorValue } from '../apps/api/src/lib/cursor.ts';
 import { invoiceNumberSearch } from '../apps/api/src/modules/invoices/invoices.repo.ts';
 import {
@@ -786,7 +787,7 @@ function subjectOf(authorization: string | undefined): string | undefined {
   }
 }
 
-export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
+export function createBareHandler(pool: pg.Pool, cursors: Cursors, reusablePlans: ReusablePlans) {
   const run = async <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
     (await pool.query<T>({ text, values, types })).rows;
 
@@ -803,6 +804,9 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
   // that the customer exists before its rights check; the baseline does the same work.
   const named = async <T extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
     (await pool.query<T>({ name, text, values, types })).rows;
+  /** As the API runs the statements whose generic plan it reuses (db.$reusablePlans). */
+  const reused = async <T extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
+    (await reusablePlans.query<T>({ name, text, values, types })).rows;
 
   async function getCustomer(id: number) {
     const [exists] = await named<{ customer_id: number }>('customer_exists', sql.exists, [id, 1]);
@@ -873,7 +877,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors) {
       }
     }
     const later = after !== null;
-    const rows = await named<Row>(
+    const rows = await reused<Row>(
       `landscape_${kind.replaceAll('-', '_')}_name_${later ? 'next' : 'first'}`,
       LANDSCAPE_LIST_SQL[kind][later ? 'next' : 'first'],
       later ? [customerId, after, limit + 1] : [customerId, limit + 1],
@@ -1331,15 +1335,17 @@ export interface BareServer {
 
 export async function startBareServer({
   pool,
+  reusablePlans,
   port,
   cursors,
 }: {
   pool: pg.Pool;
+  reusablePlans: ReusablePlans;
   port: number;
   /** The API's signed cursors: signing and checking them is part of the same work. */
   cursors: Cursors;
 }): Promise<BareServer> {
-  const handle = createBareHandler(pool, cursors);
+  const handle = createBareHandler(pool, cursors, reusablePlans);
   const server = createServer((request, response) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/problem+json' });

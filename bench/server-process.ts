@@ -53,7 +53,12 @@ async function startApi(databaseUrl: string, port: number) {
 
 async function startBare(databaseUrl: string, port: number) {
   const { db, pool } = createDatabase(databaseUrl, POOL_MAX);
-  const server = await startBareServer({ pool, port, cursors: createCursors(await cursorSecret(db)) });
+  const server = await startBareServer({
+    pool,
+    reusablePlans: db.$reusablePlans,
+    port,
+    cursors: createCursors(await cursorSecret(db)),
+  });
   return {
     url: server.url,
     issuer: undefined,

@@ -698,7 +698,10 @@ export function createDatabaseLandscapeSource(db: Database): LandscapeSource {
   return {
     async list(params) {
       const shape = listShape(params);
-      const { rows } = await client.query<Row>({
+      // A statement per shape, so its generic plan is the index seek: planned once per connection.
+      // Not with a search text: a plan that cannot see the pattern walks the whole customer in name
+      // order (decision 0025), so those are planned per call.
+      const { rows } = await (shape.text ? client : db.$reusablePlans).query<Row>({
         name: listStatementName(params.kind, params.sort, shape),
         text: landscapeListSql(params.kind, params.sort, shape),
         values: listValues(params),
@@ -759,9 +762,9 @@ export function createDatabaseLandscapeSource(db: Database): LandscapeSource {
     },
 
     async offlineServers(customerId, limit) {
-      // Prepared once per connection: the dashboard asks on every load, and planning the nine
-      // joins and subqueries cost about as much as running them.
-      const { rows } = await client.query<Row>({
+      // Prepared and planned once per connection: the dashboard asks on every load, and planning the
+      // nine joins and subqueries cost more than running them (4.5 ms against 2.6 ms).
+      const { rows } = await db.$reusablePlans.query<Row>({
         name: 'landscape_offline_servers',
         text: LANDSCAPE_OFFLINE_SERVERS_SQL,
         values: [customerId, limit],

@@ -46,7 +46,8 @@ export function ticketsPanel(db: Database): PanelRegistration {
     requires: 'ticket-read',
     async load(caller, customerId) {
       const readAll = hasRights(caller.rights, { customer: ['ticket-read-all'] }, customerId, () => {});
-      const result = await db.$client.query<PanelRow>({
+      // Its generic plan is the index-only scan of the customer's open tickets: planned once.
+      const result = await db.$reusablePlans.query<PanelRow>({
         name: 'dashboard_tickets_panel',
         text: TICKETS_PANEL_SQL,
         values: [customerId, readAll ? null : caller.user.id],
