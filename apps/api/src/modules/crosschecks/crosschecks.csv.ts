@@ -39,8 +39,8 @@ export const crosscheckFileName = (month: string, subtype: string, language: Dis
 
 /**
  * The export for the accounting system, one line per customer of one subtype. As the reports' CSV:
- * Dutch uses `;`, a decimal comma and a byte order mark (what Dutch spreadsheet programs expect);
- * English `,`, a decimal point and none. Statuses stay the API's codes, so a program can read them.
+ * Dutch uses `;` and a decimal comma, English `,` and a decimal point; both start with a byte order
+ * mark (so Excel reads UTF-8). Statuses stay the API's codes, so a program can read them.
  */
 export function crosscheckCsv(
   month: string,

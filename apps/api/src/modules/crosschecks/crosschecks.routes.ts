@@ -73,7 +73,7 @@ export const crosscheckRoutes: FastifyPluginAsyncZod<{ crosschecks: CrosschecksS
         operationId: 'exportCrosscheck',
         summary: "A month's crosscheck of one subtype as CSV for the accounting system (staff moderators)",
         description:
-          "Every customer of the subtype that month: month, customer id, accounting id (the customer's accounting link), customer name, subtype, unit, billed, used, difference, to_bill (used beyond what is billed) and status. In Dutch the CSV uses `;`, a decimal comma and starts with a byte order mark (what Dutch spreadsheet programs expect); in English `,` and a decimal point, without one. A subtype without rows gives the header only. Each export writes an audit event (`crosscheck.export`).",
+          "Every customer of the subtype that month: month, customer id, accounting id (the customer's accounting link), customer name, subtype, unit, billed, used, difference, to_bill (used beyond what is billed) and status. In Dutch the CSV uses `;` and a decimal comma, in English `,` and a decimal point; both start with a UTF-8 byte order mark (without it Excel shows accented letters as garbage). A subtype without rows gives the header only. Each export writes an audit event (`crosscheck.export`).",
         params: crosscheckParamsSchema,
         querystring: crosscheckExportQuerySchema,
         response: {

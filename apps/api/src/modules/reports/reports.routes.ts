@@ -64,7 +64,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{
         operationId: 'downloadReport',
         summary: 'The report as PDF or CSV, in English or Dutch',
         description:
-          'CSV in Dutch uses `;` and starts with a byte order mark (what Dutch spreadsheet programs expect); in English `,` without one.',
+          'CSV in Dutch uses `;`, in English `,`; both start with a UTF-8 byte order mark (without it Excel shows `€` as garbage).',
         params: reportParamsSchema,
         querystring: reportDownloadQuerySchema,
         response: {
