@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { PROBE_APPLICATION, PROBE_CONTROL } from '../probe-target.ts';
@@ -136,6 +137,17 @@ test('financial-viewer downloads last month’s SLA report in Dutch, as PDF and 
   await h1(page, `SLA-rapportage ${sla}`);
   await expect(page.getByTestId('report-applications')).toContainText('Webwinkel');
   await expect(page.getByTestId('service-credit')).toHaveText(/servicecredit/);
+  // The summary, the times (in the portal's zone) and the priorities of the screen are the files'.
+  const summary = (await page.getByTestId('service-credit').locator('p').allTextContents()).map((line) =>
+    line.trim(),
+  );
+  expect(summary.length).toBeGreaterThan(0);
+  await expect(page.getByText(/tijden in Europe\/Amsterdam/)).toBeVisible();
+  const incidents = page.getByTestId('report-incidents');
+  const incidentCells =
+    (await incidents.count()) > 0
+      ? await incidents.locator('tbody tr').first().locator('td').allTextContents()
+      : [];
 
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
@@ -147,12 +159,30 @@ test('financial-viewer downloads last month’s SLA report in Dutch, as PDF and 
   const { stdout } = await promisify(execFile)('pdftotext', ['-layout', file, '-']);
   expect(stdout).toContain('SLA-rapportage');
   expect(stdout).toContain('Beschikbaarheid per applicatie');
+  expect(stdout).toContain('Tijden in Europe/Amsterdam');
+  expect(stdout).not.toContain('UTC');
+  const flat = stdout.replace(/\s+/g, ' ');
+  for (const line of summary) expect(flat).toContain(line);
 
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: `${sla} downloaden als csv` }).click(),
   ]);
   expect(csv.suggestedFilename()).toBe(`${sla}-nl.csv`);
+  const csvFile = info.outputPath(`${sla}-nl.csv`);
+  await csv.saveAs(csvFile);
+  const csvText = await readFile(csvFile, 'utf8');
+  expect(csvText.startsWith('\uFEFF')).toBe(true);
+  const csvLines = csvText.replace(/^\uFEFF/, '').split('\r\n');
+  for (const line of summary) expect(csvLines).toContain(line.includes(';') ? `"${line}"` : line);
+  expect(csvText).toContain('Gemeld (Europe/Amsterdam)');
+  if (incidentCells.length > 0) {
+    // Ticket, subject, priority ("1 Hoog"), opened (DD-MM-YYYY HH:mm), response and resolution with met/missed.
+    const [ticket, , priority, opened, response, resolution] = incidentCells.map((cell) => cell.trim());
+    expect(priority).toMatch(/^[123] (Hoog|Normaal|Laag)$/);
+    const csvRow = csvLines.find((line) => line.startsWith(`${ticket};`)) ?? '';
+    for (const cell of [priority, opened, response, resolution]) expect(csvRow).toContain(cell ?? '');
+  }
 });
 
 const MODES: ColourMode[] = ['light', 'dark'];

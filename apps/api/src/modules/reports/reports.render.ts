@@ -1,10 +1,14 @@
 import {
   type DisplayLanguage,
+  formatDateTimeInZone,
   formatHours,
   formatNumber,
   formatUsageAmount,
+  PORTAL_TIME_ZONE,
+  priorityLabel,
   type Report,
   type SlaReport,
+  slaSummary,
   type UsageReport,
 } from '@portaal/contracts';
 import { brandHeader, COLORS, createPdf, pageNumbers, pdfBuffer, table } from '../../lib/pdf/index.ts';
@@ -16,14 +20,21 @@ const texts = {
     sla: 'SLA report',
     usage: 'Usage report',
     period: (month: string) => `Period: ${month}`,
-    generated: (at: string) => `Generated ${at} UTC`,
+    generated: (at: string) => `Generated ${at}`,
+    timeZone: (zone: string) => `Times in ${zone}`,
     page: (page: number, pages: number) => `Page ${page} of ${pages}`,
     applications: 'Availability per application',
     incidents: 'Incidents',
     noIncidents: 'No incidents this month.',
     noApplications: 'No applications are monitored.',
-    credit: (percent: string) => `Service credit owed: ${percent}% of the monthly fee`,
-    noCredit: 'All targets met: no service credit owed.',
+    allMet: 'All targets met: no service credit owed.',
+    missed: (parts: readonly string[]) => `Not all targets met: ${parts.join(', ')}.`,
+    availabilityMissed: (count: number) =>
+      count === 1 ? '1 availability target missed' : `${count} availability targets missed`,
+    incidentMissed: (count: number) =>
+      count === 1 ? '1 incident target missed' : `${count} incident targets missed`,
+    credit: (percent: string) => `Service credit owed: ${percent}% of the monthly fee.`,
+    noCredit: 'No service credit owed.',
     total: (amount: string) => `Total over quota: € ${amount}`,
     yes: 'met',
     no: 'missed',
@@ -39,6 +50,7 @@ const texts = {
       subject: 'Subject',
       priority: 'Priority',
       created: 'Opened',
+      createdIn: (zone: string) => `Opened (${zone})`,
       response: 'Response (target)',
       resolution: 'Resolution (target)',
       specification: 'Specification',
@@ -56,14 +68,21 @@ const texts = {
     sla: 'SLA-rapportage',
     usage: 'Verbruiksrapportage',
     period: (month: string) => `Periode: ${month}`,
-    generated: (at: string) => `Gemaakt ${at} UTC`,
+    generated: (at: string) => `Gemaakt ${at}`,
+    timeZone: (zone: string) => `Tijden in ${zone}`,
     page: (page: number, pages: number) => `Pagina ${page} van ${pages}`,
     applications: 'Beschikbaarheid per applicatie',
     incidents: 'Incidenten',
     noIncidents: 'Geen incidenten deze maand.',
     noApplications: 'Er worden geen applicaties bewaakt.',
-    credit: (percent: string) => `Verschuldigde servicecredit: ${percent}% van de maandprijs`,
-    noCredit: 'Alle doelen gehaald: geen servicecredit verschuldigd.',
+    allMet: 'Alle doelen gehaald: geen servicecredit verschuldigd.',
+    missed: (parts: readonly string[]) => `Niet alle doelen gehaald: ${parts.join(', ')}.`,
+    availabilityMissed: (count: number) =>
+      count === 1 ? '1 beschikbaarheidsdoel niet gehaald' : `${count} beschikbaarheidsdoelen niet gehaald`,
+    incidentMissed: (count: number) =>
+      count === 1 ? '1 incidentdoel niet gehaald' : `${count} incidentdoelen niet gehaald`,
+    credit: (percent: string) => `Verschuldigde servicecredit: ${percent}% van de maandprijs.`,
+    noCredit: 'Geen servicecredit verschuldigd.',
     total: (amount: string) => `Totaal boven de bundels: € ${amount}`,
     yes: 'gehaald',
     no: 'niet gehaald',
@@ -79,6 +98,7 @@ const texts = {
       subject: 'Onderwerp',
       priority: 'Prioriteit',
       created: 'Gemeld',
+      createdIn: (zone: string) => `Gemeld (${zone})`,
       response: 'Reactie (doel)',
       resolution: 'Oplossing (doel)',
       specification: 'Specificatie',
@@ -127,11 +147,8 @@ const monthName = (period: string, language: DisplayLanguage) => {
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year, month - 1, 1)));
 };
-const dateTime = (iso: string) => {
-  const [date = '', time = ''] = iso.split('T');
-  const [y, m, d] = date.split('-');
-  return `${d}-${m}-${y} ${time.slice(0, 5)}`;
-};
+/** DD-MM-YYYY HH:mm in the portal's time zone, as the report screen shows it; the files name the zone. */
+const dateTime = (iso: string) => formatDateTimeInZone(iso, PORTAL_TIME_ZONE);
 const moneyFormats: Record<DisplayLanguage, Intl.NumberFormat> = {
   en: new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
   nl: new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
@@ -174,16 +191,36 @@ function usageRows(report: UsageReport, language: DisplayLanguage) {
   return { header, rows };
 }
 
+/**
+ * The SLA report's summary as the screen words it (locales usage.json `reports.summary`): "all targets
+ * met" only when every availability and incident target is; otherwise which kinds were missed, and
+ * separately whether service credit is owed.
+ */
+export function slaSummaryLines(report: SlaReport, language: DisplayLanguage): string[] {
+  const t = texts[language];
+  const summary = slaSummary(report);
+  if (summary.allMet) return [t.allMet];
+  const parts = [
+    ...(summary.availabilityMissed > 0 ? [t.availabilityMissed(summary.availabilityMissed)] : []),
+    ...(summary.incidentTargetsMissed > 0 ? [t.incidentMissed(summary.incidentTargetsMissed)] : []),
+  ];
+  return [
+    ...(parts.length > 0 ? [t.missed(parts)] : []),
+    summary.creditPercent > 0 ? t.credit(formatNumber(summary.creditPercent, language)) : t.noCredit,
+  ];
+}
+
 function slaRows(report: SlaReport, language: DisplayLanguage) {
   const t = texts[language];
   const c = t.columns;
+  const met = (value: boolean | null) => (value === null ? '–' : value ? t.yes : t.no);
   const applications = {
     header: [c.application, c.target, c.uptime, c.result, c.downtime, c.creditPercent],
     rows: report.applications.map((app) => [
       app.name,
       percent(app.target, language),
       percent(app.uptime, language),
-      app.met === null ? '–' : app.met ? t.yes : t.no,
+      met(app.met),
       minutes(app.downtime_minutes, language, '–'),
       `${formatNumber(app.service_credit_percent, language)}%`,
     ]),
@@ -193,10 +230,10 @@ function slaRows(report: SlaReport, language: DisplayLanguage) {
     rows: report.incidents.map((incident) => [
       `#${incident.ticket_id}`,
       incident.subject,
-      String(incident.priority),
+      priorityLabel(incident.priority, language),
       dateTime(incident.created_at),
-      `${minutes(incident.response_minutes, language, t.open)} (${minutes(incident.response_target_minutes, language, '')})`,
-      `${minutes(incident.resolution_minutes, language, t.open)} (${minutes(incident.resolution_target_minutes, language, '')})`,
+      `${minutes(incident.response_minutes, language, t.open)} (${minutes(incident.response_target_minutes, language, '')}) · ${met(incident.response_met)}`,
+      `${minutes(incident.resolution_minutes, language, t.open)} (${minutes(incident.resolution_target_minutes, language, '')}) · ${met(incident.resolution_met)}`,
     ]),
   };
   return { applications, incidents };
@@ -205,17 +242,23 @@ function slaRows(report: SlaReport, language: DisplayLanguage) {
 export const reportFileName = (report: Report, format: 'pdf' | 'csv', language: DisplayLanguage) =>
   `${report.display_id}-${language}.${format}`;
 
-/** The report as CSV for spreadsheets; the SLA report's two tables follow each other. */
+/**
+ * The report as CSV for spreadsheets; the SLA report's applications, its summary and its incidents follow
+ * each other. Times are in the portal's time zone, named in the column header.
+ */
 export function reportCsv(report: Report, language: DisplayLanguage): Buffer {
   if (report.kind === 'usage') {
     const { header, rows } = usageRows(report, language);
     return spreadsheetCsv([[header, ...rows]], language);
   }
   const { applications, incidents } = slaRows(report, language);
+  const header: string[] = [...incidents.header];
+  header[3] = texts[language].columns.createdIn(PORTAL_TIME_ZONE);
   return spreadsheetCsv(
     [
       [applications.header, ...applications.rows],
-      [incidents.header, ...incidents.rows],
+      slaSummaryLines(report, language).map((line) => [line]),
+      [header, ...incidents.rows],
     ],
     language,
   );
@@ -242,7 +285,7 @@ export async function reportPdf(
     .text(t.period(monthName(report.period, language)));
   doc
     .fillColor(COLORS.muted)
-    .text(t.generated(dateTime(report.generated_at)))
+    .text(`${t.generated(dateTime(report.generated_at))} · ${t.timeZone(PORTAL_TIME_ZONE)}`)
     .fillColor(COLORS.text);
   doc.moveDown();
   const heading = (text: string) => {
@@ -277,16 +320,12 @@ export async function reportPdf(
       });
     else doc.text(t.noApplications);
     doc.moveDown().font('bold');
-    doc.text(
-      report.service_credit_percent > 0
-        ? t.credit(formatNumber(report.service_credit_percent, language))
-        : t.noCredit,
-    );
+    for (const line of slaSummaryLines(report, language)) doc.text(line);
     doc.font('regular');
     heading(t.incidents);
     if (incidents.rows.length)
       table(doc, {
-        columns: columns(incidents.header, [0.8, 3, 0.9, 1.4, 1.6, 1.6]),
+        columns: columns(incidents.header, [0.7, 3, 0.9, 1.4, 1.9, 1.9]),
         rows: incidents.rows,
         fontSize: 8,
       });

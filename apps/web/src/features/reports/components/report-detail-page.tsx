@@ -1,12 +1,14 @@
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Report, SlaReport, UsageReport } from '@portaal/contracts';
+import { formatDateTimeInZone, PORTAL_TIME_ZONE } from '@portaal/contracts/display-rules';
+import { slaSummary } from '@portaal/contracts/report-rules';
 import { formatUsageAmount } from '@portaal/contracts/usage-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
-import { formatDateTime, formatHours, formatNumber, type Language } from '../../../lib/format.ts';
+import { formatHours, formatNumber, type Language } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { periodLabel } from '../../usage/utils/search-params.ts';
 import { reportsQueries } from '../api/reports-queries.ts';
@@ -83,6 +85,40 @@ function UsageFigures({ report, language }: { report: UsageReport; language: Lan
   );
 }
 
+/**
+ * "All targets met" only when every availability and incident target is; otherwise which kinds were
+ * missed, and separately whether service credit is owed (the PDF and CSV say the same: reports.render.ts).
+ */
+function SlaSummary({ report, language }: { report: SlaReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const summary = slaSummary(report);
+  const parts = [
+    ...(summary.availabilityMissed > 0
+      ? [t('reports.summary.availabilityMissed', { count: summary.availabilityMissed })]
+      : []),
+    ...(summary.incidentTargetsMissed > 0
+      ? [t('reports.summary.incidentMissed', { count: summary.incidentTargetsMissed })]
+      : []),
+  ];
+  const lines = summary.allMet
+    ? [t('reports.summary.allMet')]
+    : [
+        ...(parts.length > 0 ? [t('reports.summary.missed', { list: parts.join(', ') })] : []),
+        summary.creditPercent > 0
+          ? t('reports.credit', { percent: formatNumber(summary.creditPercent, language) })
+          : t('reports.noCredit'),
+      ];
+  return (
+    <Stack gap={2} mt="sm" data-testid="service-credit">
+      {lines.map((line) => (
+        <Text key={line} fw={700}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 function SlaFigures({ report, language }: { report: SlaReport; language: Language }) {
   const { t } = useTranslation('usage');
   const met = (value: boolean | null) =>
@@ -116,11 +152,7 @@ function SlaFigures({ report, language }: { report: SlaReport; language: Languag
             </Table.Tbody>
           </Table>
         </Scroll>
-        <Text fw={700} mt="sm" data-testid="service-credit">
-          {report.service_credit_percent > 0
-            ? t('reports.credit', { percent: formatNumber(report.service_credit_percent, language) })
-            : t('reports.noCredit')}
-        </Text>
+        <SlaSummary report={report} language={language} />
       </div>
       <div>
         <Title order={2} size="h3" mb="xs">
@@ -143,8 +175,10 @@ function SlaFigures({ report, language }: { report: SlaReport; language: Languag
                   <Table.Tr key={incident.ticket_id}>
                     <Table.Td>#{incident.ticket_id}</Table.Td>
                     <Table.Td>{incident.subject}</Table.Td>
-                    <Table.Td>{incident.priority}</Table.Td>
-                    <Table.Td>{formatDateTime(incident.created_at)}</Table.Td>
+                    <Table.Td>
+                      {incident.priority} {t(`support:priority.${incident.priority}`, { defaultValue: '' })}
+                    </Table.Td>
+                    <Table.Td>{formatDateTimeInZone(incident.created_at)}</Table.Td>
                     <Table.Td>
                       {minutes(incident.response_minutes, language, t('reports.open'))} (
                       {minutes(incident.response_target_minutes, language, '')}) ·{' '}
@@ -190,7 +224,8 @@ export function ReportDetailPage({ displayId }: { displayId: string }) {
           {report && (
             <Text c="dimmed" mt={4}>
               {periodLabel(report.period, language === 'nl' ? 'nl-NL' : 'en-GB')} ·{' '}
-              {t('reports.generatedAt', { time: formatDateTime(report.generated_at) })}
+              {t('reports.generatedAt', { time: formatDateTimeInZone(report.generated_at) })} ·{' '}
+              {t('reports.timeZone', { zone: PORTAL_TIME_ZONE })}
             </Text>
           )}
         </div>

@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { MantineProvider } from '@mantine/core';
+import type { SlaReport } from '@portaal/contracts';
+import { ticketPriorityNames } from '@portaal/contracts/ticket-rules';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../../app/session.ts';
+import { SessionContext } from '../../../app/session.ts';
+import { theme } from '../../../app/theme.ts';
+import { createApiClient } from '../../../lib/api-client.ts';
+import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { ReportDetailPage } from './report-detail-page.tsx';
+
+configure({ asyncUtilTimeout: 5000 });
+beforeAll(installDomShims);
+afterEach(cleanup);
+
+/** The tester's SLA-2026-10: all applications met, ticket #10014 missed its 8 h resolution target. */
+const report: SlaReport = {
+  kind: 'sla',
+  display_id: 'SLA-2026-10',
+  period: '2026-10',
+  generated_at: '2026-11-01T22:04:00Z',
+  applications: [
+    {
+      name: 'Webwinkel',
+      target: 99.9,
+      uptime: 99.95,
+      met: true,
+      downtime_minutes: 20,
+      service_credit_percent: 0,
+    },
+  ],
+  incidents: [
+    {
+      ticket_id: 10_014,
+      subject: 'Kassakoppeling geeft time-outs',
+      priority: 1,
+      created_at: '2026-10-27T06:41:00Z',
+      response_minutes: 25,
+      response_target_minutes: 60,
+      response_met: true,
+      resolution_minutes: 1477,
+      resolution_target_minutes: 480,
+      resolution_met: false,
+    },
+  ],
+  service_credit_percent: 0,
+};
+
+async function i18nFor(language: 'en' | 'nl') {
+  const namespaces = ['default', 'global', 'usage', 'support'] as const;
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    ns: [...namespaces],
+    defaultNS: 'default',
+    fallbackNS: 'global',
+    resources: Object.fromEntries(
+      (['en', 'nl'] as const).map((lng) => [
+        lng,
+        Object.fromEntries(namespaces.map((ns) => [ns, readLocale(lng, ns)])),
+      ]),
+    ),
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+async function renderReport(body: SlaReport, language: 'en' | 'nl') {
+  const fetchStub: typeof fetch = async () =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const customer = { id: 1001, name: 'Bakkerij' };
+  const selected = { get: () => customer, subscribe: () => () => {} };
+  const session = { api: createApiClient({ fetch: fetchStub }), queryClient, selected } as unknown as Session;
+  const root = createRootRoute({ component: () => <Outlet /> });
+  const detail = createRoute({
+    getParentRoute: () => root,
+    path: '/sla-usage/reports/$displayId',
+    component: () => <ReportDetailPage displayId={body.display_id} />,
+  });
+  const list = createRoute({ getParentRoute: () => root, path: '/sla-usage/reports', component: () => null });
+  const router = createRouter({
+    routeTree: root.addChildren([detail, list]),
+    history: createMemoryHistory({ initialEntries: [`/sla-usage/reports/${body.display_id}`] }),
+  });
+  render(
+    <I18nextProvider i18n={await i18nFor(language)}>
+      <MantineProvider theme={theme} env="test">
+        <SessionContext.Provider value={session}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </SessionContext.Provider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('the SLA report screen', () => {
+  it('does not say "all targets met" when an incident target was missed; priority by name; portal time zone', async () => {
+    await renderReport(report, 'en');
+    const summary = await screen.findByTestId('service-credit');
+    expect(summary).toHaveTextContent('Not all targets met: 1 incident target missed.');
+    expect(summary).toHaveTextContent('No service credit owed.');
+    expect(summary).not.toHaveTextContent('All targets met');
+    const row = within(screen.getByTestId('report-incidents')).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('1 High');
+    expect(row).toHaveTextContent('27-10-2026 07:41');
+    expect(row).toHaveTextContent('24 h 37 min (8 h) · missed');
+    expect(screen.getByText(/made 01-11-2026 23:04 · times in Europe\/Amsterdam/)).toBeInTheDocument();
+  });
+
+  it('in Dutch; and "all targets met" when every target is', async () => {
+    await renderReport(
+      {
+        ...report,
+        incidents: [
+          {
+            ...(report.incidents[0] as SlaReport['incidents'][number]),
+            resolution_minutes: 300,
+            resolution_met: true,
+          },
+        ],
+      },
+      'nl',
+    );
+    expect(await screen.findByTestId('service-credit')).toHaveTextContent(
+      'Alle doelen gehaald: geen servicecredit verschuldigd.',
+    );
+    const row = within(screen.getByTestId('report-incidents')).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('1 Hoog');
+  });
+
+  it('the priority names the PDF and CSV use (contracts) are the ticket screens’ (support.json)', () => {
+    for (const language of ['en', 'nl'] as const) {
+      expect((readLocale(language, 'support') as { priority: object }).priority).toEqual(
+        Object.fromEntries(Object.entries(ticketPriorityNames[language])),
+      );
+    }
+  });
+});
