@@ -3,7 +3,12 @@ import { spreadsheetCsv } from './spreadsheet-csv.ts';
 
 describe('spreadsheetCsv', () => {
   it('starts with a byte order mark in both languages; `;` in Dutch, `,` in English', () => {
-    const tables = [[['Kosten', 'Bedrag'], ['Opslag', '€ 1,50']]];
+    const tables = [
+      [
+        ['Kosten', 'Bedrag'],
+        ['Opslag', '€ 1,50'],
+      ],
+    ];
     const nl = spreadsheetCsv(tables, 'nl');
     const en = spreadsheetCsv(tables, 'en');
     expect([...nl.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
