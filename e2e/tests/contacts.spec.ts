@@ -22,7 +22,7 @@ test('the owner adds a contact, sees SPEC’s messages, and deletes it again, in
   test.setTimeout(120_000);
   await signIn(page, 'owner', { language: 'nl' });
   await page.goto('/company');
-  await page.getByRole('link', { name: 'Contactpersonen, belijst en technische e-maillijst' }).click();
+  await page.getByRole('link', { name: 'Contactpersonen, bellijst en technische e-maillijst' }).click();
   await expect(h1(page)).toHaveText('Contactpersonen');
   await expect(page.getByRole('table').getByRole('link', { name: 'Daan Visser' })).toBeVisible();
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(9);
@@ -80,19 +80,19 @@ test('the owner reorders the call list by keyboard and saves it; a viewer only r
   test.setTimeout(120_000);
   await signIn(page, 'owner', { language: 'nl' });
   await page.goto(LIST);
-  const calls = page.getByRole('region', { name: 'Belijst' }).getByRole('listitem');
+  const calls = page.getByRole('region', { name: 'Bellijst' }).getByRole('listitem');
   await expect(calls).toHaveCount(3);
   await expect(calls.first()).toContainText('Daan Visser');
   await page.getByRole('button', { name: 'Bram Kok omhoog' }).press('Enter');
   await expect(calls.first()).toContainText('Bram Kok');
   await expect(page.getByRole('button', { name: 'Bram Kok omhoog' })).toBeDisabled();
   await page.getByRole('button', { name: 'Volgorde opslaan' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Belijst opgeslagen' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Bellijst opgeslagen' })).toBeVisible();
   await page.reload();
   await expect(calls.first()).toContainText('Bram Kok');
   await page.getByRole('button', { name: 'Daan Visser omhoog' }).click();
   await page.getByRole('button', { name: 'Volgorde opslaan' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Belijst opgeslagen' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Bellijst opgeslagen' })).toBeVisible();
 
   const other = await browser.newPage();
   await signIn(other, 'viewer', { language: 'nl' });
@@ -122,7 +122,7 @@ for (const mode of ['light', 'dark'] as ColourMode[]) {
     for (const width of WIDTHS) {
       await page.setViewportSize(width.viewport);
       await page.goto(LIST);
-      await expect(page.getByRole('region', { name: 'Belijst' }).getByRole('listitem')).toHaveCount(3);
+      await expect(page.getByRole('region', { name: 'Bellijst' }).getByRole('listitem')).toHaveCount(3);
       await settle(page);
       // Nothing runs past the window (the seven-column table did at 1024 px).
       expect(
