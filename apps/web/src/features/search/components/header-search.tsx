@@ -1,5 +1,5 @@
-import { Box, TextInput } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { ActionIcon, Box, TextInput } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../search-rules.ts';
@@ -9,8 +9,29 @@ const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
+/** Magnifying glass (24 × 24, stroke); decorative: the link's label carries the meaning. */
+function SearchIcon() {
+  return (
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4" />
+    </svg>
+  );
+}
+
 /**
- * The header's search box: `/` focuses it, Enter opens the Search screen with the text, unless
+ * The header's search box (phones, below `sm`, get a search button that opens the Search screen): `/` focuses it, Enter opens the Search screen with the text, unless
  * `openDirectly` opens what the text names at once (a ticket number opens the ticket) and says so.
  */
 export function HeaderSearch({ openDirectly }: { openDirectly?: (query: string) => Promise<boolean> }) {
@@ -30,6 +51,18 @@ export function HeaderSearch({ openDirectly }: { openDirectly?: (query: string) 
   }, []);
 
   return (
+    <>
+      <ActionIcon
+        component={Link}
+        to="/search"
+        hiddenFrom="sm"
+        variant="default"
+        size="lg"
+        aria-label={t('search.open')}
+        data-testid="header-search-button"
+      >
+        <SearchIcon />
+      </ActionIcon>
     <Box
       component="form"
       role="search"
@@ -60,5 +93,6 @@ export function HeaderSearch({ openDirectly }: { openDirectly?: (query: string) 
         data-testid="header-search"
       />
     </Box>
+    </>
   );
 }
