@@ -193,6 +193,31 @@ test('the phone layout: the sidebar opens from the menu button and closes after 
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test('in Dutch at 390 px nothing is wider than the phone, and the header has a search button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'owner', { language: 'nl' });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  await page.goto('/company');
+  await h1(page, CUSTOMERS.goudenKorst.name);
+  await expect(page.getByRole('link', { name: 'Contactpersonen, bellijst en technische e-maillijst' })).toBeVisible();
+  await settle(page);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
+  await page.goto('/sla-usage/reports');
+  await expect(page.getByRole('radio', { name: 'Verbruiksrapportage' })).toHaveCount(1);
+  await settle(page);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
+  // The header's search field is hidden on phones; a labelled button opens the Search screen.
+  await expect(page.getByTestId('header-search')).toBeHidden();
+  const search = page.getByRole('link', { name: 'Zoeken openen' });
+  await search.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search$/);
+  await h1(page, 'Zoeken');
+});
+
 /** WCAG contrast of a focused element's ring or border (computed colours) against what is around it. */
 function focusContrast(element: Element, { property, inside }: { property: string; inside: boolean }) {
   const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);

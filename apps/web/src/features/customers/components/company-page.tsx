@@ -86,6 +86,12 @@ function Company({ customerId }: { customerId: number }) {
           )}
           variant="light"
           mt="sm"
+          maw="100%"
+          // The label wraps on a phone instead of running past the screen's edge.
+          h="auto"
+          mih="var(--button-height)"
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
         >
           {t('company.contactsLink')}
         </Button>

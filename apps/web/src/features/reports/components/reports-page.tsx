@@ -96,12 +96,15 @@ export function ReportsPage({
         </Text>
       </div>
       <Group gap="md" align="flex-end">
-        <div>
+        <div style={{ maxWidth: '100%' }}>
           <Text size="sm" fw={500} id="reports-kind-label" mb={4}>
             {t('reports.kind')}
           </Text>
           <SegmentedControl
             aria-labelledby="reports-kind-label"
+            // On a phone the three kinds share the screen's width, their labels wrapping if need be.
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal' } }}
             value={search.kind ?? 'all'}
             onChange={(value) =>
               onSearchChange({ ...search, kind: value === 'all' ? undefined : (value as ReportKind) })
