@@ -721,8 +721,8 @@ function toCustomer(row: CustomerRow, links: LinkRow[], addresses: AddressRow[])
 const contactColumns =
   '"id", "customer_id", "user_id", "first_name", "last_name", "email", "phone", "cellular", "roles", "language", "notifications", "sync", "call_position", "external_note", "internal_note", "created_at", "updated_at"';
 export const PEOPLE_SQL = {
-  contactList: `select ${contactColumns} from "contacts" where "contacts"."customer_id" = $1 order by "contacts"."last_name" asc, "contacts"."first_name" asc, "contacts"."id" asc limit $2`,
-  contactListAfter: `select ${contactColumns} from "contacts" where ("contacts"."customer_id" = $1 and ("contacts"."last_name" > $2 or ("contacts"."last_name" = $3 and "contacts"."first_name" > $4) or ("contacts"."last_name" = $5 and "contacts"."first_name" = $6 and "contacts"."id" > $7))) order by "contacts"."last_name" asc, "contacts"."first_name" asc, "contacts"."id" asc limit $8`,
+  contactList: `select ${contactColumns} from "contacts" where "contacts"."customer_id" = $1 order by lower("contacts"."last_name") asc, lower("contacts"."first_name") asc, "contacts"."id" asc limit $2`,
+  contactListAfter: `select ${contactColumns} from "contacts" where ("contacts"."customer_id" = $1 and (lower("contacts"."last_name"), lower("contacts"."first_name"), "contacts"."id") > (lower($2), lower($3), $4)) order by lower("contacts"."last_name") asc, lower("contacts"."first_name") asc, "contacts"."id" asc limit $5`,
   memberships: 'select "customer_id", "role" from "memberships" where "memberships"."user_id" = $1',
   searchTickets:
     'select "id", "subject", "status" from "tickets" where ("tickets"."customer_id" = $1 and "tickets"."subject" ilike $2) order by "tickets"."updated_at" desc nulls last, "tickets"."id" desc nulls last limit $3',
@@ -986,16 +986,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors, reusablePlans
 
   async function listContacts(customerId: number, limit: number, after?: [string, string, number]) {
     const rows = after
-      ? await run<ContactRow>(PEOPLE_SQL.contactListAfter, [
-          customerId,
-          after[0],
-          after[0],
-          after[1],
-          after[0],
-          after[1],
-          after[2],
-          limit + 1,
-        ])
+      ? await run<ContactRow>(PEOPLE_SQL.contactListAfter, [customerId, after[0], after[1], after[2], limit + 1])
       : await run<ContactRow>(PEOPLE_SQL.contactList, [customerId, limit + 1]);
     const page = rows.slice(0, limit);
     return { items: page.map(toContactSummary), last: rows.length > limit ? page.at(-1) : undefined };

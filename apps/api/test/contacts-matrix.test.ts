@@ -345,4 +345,28 @@ describe('rules inside the rights', () => {
     expect(seen).toHaveLength(count(1001));
     expect(new Set(seen).size).toBe(count(1001));
   });
+
+  it('order: by last name, then first name, case-insensitively ("de Boer" among the B\'s), also across pages', async () => {
+    const owner = await token('owner');
+    const seen: ContactSummary[] = [];
+    let next: string | undefined = url(1001, '?limit=2');
+    while (next) {
+      const page = await send(server, 'GET', next, { token: owner });
+      expect(page.status).toBe(200);
+      seen.push(...(page.json as ContactSummary[]));
+      next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
+    }
+    expect(seen).toHaveLength(count(1001));
+    const key = (contact: ContactSummary) =>
+      [contact.last_name.toLowerCase(), contact.first_name.toLowerCase(), contact.contact_id] as const;
+    const expected = [...seen].sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : x[2] - y[2];
+    });
+    expect(seen.map((contact) => contact.contact_id)).toEqual(expected.map((contact) => contact.contact_id));
+    const names = seen.map((contact) => contact.last_name);
+    expect(names.indexOf('de Boer')).toBeLessThan(names.indexOf('Visser'));
+    expect(names.indexOf('de Vries')).toBeLessThan(names.indexOf('Visser'));
+    expect(names.indexOf('Bakker')).toBeLessThan(names.indexOf('de Boer'));
+  });
 });

@@ -1,6 +1,6 @@
 import type { CustomerRole } from '@portaal/contracts';
 import type { ContactData } from '@portaal/contracts/contacts';
-import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Param } from '../../db/prepared.ts';
 import type { Transaction } from '../audit/audit.service.ts';
@@ -30,7 +30,10 @@ const columns = {
 const selectContacts = (db: Database | Transaction) => db.select(columns).from(contacts);
 export type ContactRow = Awaited<ReturnType<typeof selectContacts>>[number];
 
-/** Where a list page starts: after this contact in (last name, first name, id) order. */
+/**
+ * Where a list page starts: after this contact in (lower(last name), lower(first name), id) order.
+ * The cursor carries the names as stored; the query lowers both sides.
+ */
 export interface ContactAfter {
   lastName: string;
   firstName: string;
@@ -51,27 +54,24 @@ const values = (data: ContactData) => ({
   ...(data.internal_note === undefined ? {} : { internalNote: data.internal_note }),
 });
 
-/** One page of the list by (last name, first name, id); apart so the bench can compare its text. */
+/**
+ * One page of the list by (lower(last name), lower(first name), id): case-insensitive, so "de Boer"
+ * sorts among the B's and not after "Visser"; apart so the bench can compare its text.
+ */
 export function contactListQuery(
   db: Database,
   customerId: Param<number>,
   limit: Param<number>,
   after?: { [K in keyof ContactAfter]: Param<ContactAfter[K]> },
 ) {
+  const lastName = sql`lower(${contacts.lastName})`;
+  const firstName = sql`lower(${contacts.firstName})`;
   const start = after
-    ? or(
-        gt(contacts.lastName, after.lastName),
-        and(eq(contacts.lastName, after.lastName), gt(contacts.firstName, after.firstName)),
-        and(
-          eq(contacts.lastName, after.lastName),
-          eq(contacts.firstName, after.firstName),
-          gt(contacts.id, after.id),
-        ),
-      )
+    ? sql`(${lastName}, ${firstName}, ${contacts.id}) > (lower(${after.lastName}), lower(${after.firstName}), ${after.id})`
     : undefined;
   return selectContacts(db)
     .where(and(byCustomer(customerId), start))
-    .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
+    .orderBy(asc(lastName), asc(firstName), asc(contacts.id))
     .limit(limit);
 }
 
