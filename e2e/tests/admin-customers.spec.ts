@@ -66,7 +66,7 @@ test('the staff moderator in Dutch: searches, creates a customer with the lookup
     const id = dialog.getByRole('textbox', { name: 'Klantnummer' });
     await expect(id).toHaveAccessibleDescription(/^Laat leeg voor het eerstvolgende vrije nummer: \d+\.$/);
     await id.fill('1001');
-    await expect(id).toHaveAccessibleDescription(`1001 is in gebruik door ${CUSTOMERS.goudenKorst.name}.`);
+    await expect(id).toHaveAccessibleDescription(`Al in gebruik door ${CUSTOMERS.goudenKorst.name} (1001).`);
     await id.fill(String(FREE_ID));
     await expect(dialog.getByTestId('customer-id-free')).toHaveText(`${FREE_ID} is vrij.`);
     const accounting = dialog.getByRole('textbox', { name: 'Boekhoudnummer' });

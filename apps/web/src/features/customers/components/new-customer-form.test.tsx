@@ -140,10 +140,13 @@ describe('the new customer form (staff moderators)', () => {
     const id = screen.getByRole('textbox', { name: 'Customer ID' });
     await waitFor(() => expect(id).toHaveAccessibleDescription('Leave empty to use the next free ID: 1007.'));
     await user.type(id, '1002');
-    await waitFor(() => expect(id).toHaveAccessibleDescription('1002 is taken by Northwind Logistics Ltd.'));
+    await waitFor(() => expect(id).toHaveAccessibleDescription('Already taken by Northwind Logistics Ltd (1002).'));
     // Taken and no name: the form says why and sends nothing.
     await user.click(screen.getByRole('button', { name: 'Create customer' }));
     expect(id).toHaveFocus();
+    // Said once, as the field's error, not again by the lookup.
+    expect(id).toHaveAccessibleDescription('Already taken by Northwind Logistics Ltd (1002).');
+    expect(screen.getAllByText('Already taken by Northwind Logistics Ltd (1002).')).toHaveLength(1);
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
       'This field is required.',
     );

@@ -274,9 +274,10 @@ export function NewCustomerForm({
             inputMode="numeric"
             autoComplete="off"
             inputWrapperOrder={['label', 'input', 'description', 'error']}
+            // While the field shows an error, the lookup's status would only say it a second time.
             description={
               <span aria-live="polite" className={classes.lookup}>
-                {idStatus}
+                {form.errors.customer_id ? null : idStatus}
               </span>
             }
             {...form.getInputProps('customer_id')}
@@ -285,7 +286,9 @@ export function NewCustomerForm({
             label={t('adminCustomers.fields.accountingId')}
             autoComplete="off"
             inputWrapperOrder={['label', 'input', 'description', 'error']}
-            description={<span aria-live="polite">{accountingStatus}</span>}
+            description={
+              <span aria-live="polite">{form.errors.accounting_id ? null : accountingStatus}</span>
+            }
             {...form.getInputProps('accounting_id')}
           />
           <TextInput
