@@ -123,6 +123,20 @@ describe('what the history holds', () => {
     }
     expect(outages).toBeGreaterThan(0);
   });
+
+  it('maintenance windows come in order of their start, earliest first', async () => {
+    const options = { token: await token('owner') };
+    let compared = 0;
+    for (const id of applications[1001] ?? []) {
+      // The last period reaches back a month: the monthly windows and the planned one ahead.
+      const response = await send(server, 'GET', checksUrl(1001, id, '?range=lastPeriod'), options);
+      expect(response.status).toBe(200);
+      const starts = (response.json as ApplicationChecks).maintenance.map((window) => window.starts_at);
+      expect(starts).toEqual([...starts].sort((a, b) => Date.parse(a) - Date.parse(b)));
+      compared += Math.max(0, starts.length - 1);
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
 });
 
 describe('the SLA panel of the dashboard', () => {

@@ -110,7 +110,7 @@ export const applicationChecksSchema = z
     down: z.array(z.number().nullable()),
     /** Outages that overlap the range, newest first. */
     outages: z.array(outageSchema),
-    /** Maintenance windows that overlap the range or are planned, newest first. */
+    /** Maintenance windows that overlap the range or are planned, by start time (earliest first). */
     maintenance: z.array(maintenanceWindowSchema),
   })
   .meta({ id: 'ApplicationChecks' });

@@ -54,7 +54,7 @@ const OUTAGES = `
 const MAINTENANCE = `
   select starts_at, ends_at, kind, description from maintenance_windows
   where application_id = $1 and ends_at > $2
-  order by starts_at desc`;
+  order by starts_at, ends_at`;
 
 interface ListRow extends Record<string, unknown> {
   id: number;
