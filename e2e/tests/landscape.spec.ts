@@ -67,7 +67,15 @@ test('technical-viewer opens a rack, follows a device and downloads a kubeconfig
   await page.goto('/servers/system-landscape/prefixes/10.20.0.0/24');
   await expect(h1(page)).toHaveText('10.20.0.0/24');
 
-  await page.goto('/servers/system-landscape?kind=kubernetes-clusters');
+  // An id that is no object: the way back names its kind, in lower case mid-sentence.
+  await page.goto('/servers/system-landscape/virtual-machines/abc');
+  await expect(h1(page)).toHaveText('Object niet gevonden');
+  await expect(page.getByRole('link', { name: 'Alle virtuele machines' })).toBeVisible();
+
+  // A bare kind is that kind's tab of the list.
+  await page.goto('/servers/system-landscape/kubernetes-clusters');
+  await expect(page).toHaveURL(/\/servers\/system-landscape\?kind=kubernetes-clusters$/);
+  await expect(page.getByRole('tab', { name: /Kubernetes-clusters/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('link', { name: 'gk-prod' }).click();
   await expect(h1(page)).toHaveText('gk-prod');
   const [download] = await Promise.all([

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { landscapeQueries } from '../../features/landscape/api/landscape-queries.ts';
@@ -6,6 +6,7 @@ import { LandscapePage } from '../../features/landscape/components/landscape-pag
 import { ObjectPage } from '../../features/landscape/components/object-page.tsx';
 import {
   filtersOf,
+  kindOfSplat,
   objectIdOfSplat,
   validateLandscapeSearch,
 } from '../../features/landscape/utils/search-params.ts';
@@ -18,11 +19,22 @@ export const Route = createFileRoute('/_app/servers/system-landscape/$')({
   loaderDeps: ({ search }) => search,
   // Started without waiting: the page shows its skeleton, a failure shows in the page.
   loader: ({ context, deps, params }) => {
+    // A bare kind (/servers/system-landscape/kubernetes-clusters) is that kind's tab, not an object.
+    const splat = (params as { _splat?: string })._splat;
+    const kind = kindOfSplat(splat);
+    if (kind) {
+      throw redirect({
+        to: '/servers/system-landscape/$',
+        params: { _splat: '' },
+        search: kind === 'devices' ? {} : { kind },
+        replace: true,
+      });
+    }
     const { api, queryClient, selected } = context.session;
     const customerId = selected.get()?.id;
     if (customerId === undefined) return;
     // The splat's type is not inferred here (the route's own pages link back to it).
-    const id = objectIdOfSplat((params as { _splat?: string })._splat);
+    const id = objectIdOfSplat(splat);
     if (id) {
       void queryClient.ensureQueryData(landscapeQueries.object(api, customerId, id)).catch(() => undefined);
     } else {
@@ -40,11 +52,12 @@ function LandscapeRoute() {
   const { _splat } = Route.useParams() as { _splat?: string };
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const id = objectIdOfSplat(_splat);
+  const bareKind = kindOfSplat(_splat);
+  const id = bareKind ? undefined : objectIdOfSplat(_splat);
   if (id) return <ObjectPage objectId={id} />;
   return (
     <LandscapePage
-      search={search}
+      search={bareKind ? { ...search, kind: bareKind } : search}
       onSearchChange={(next) => void navigate({ search: next, replace: true })}
     />
   );

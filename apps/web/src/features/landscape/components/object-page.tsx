@@ -14,6 +14,7 @@ import { LoadError, LoadingLines } from '../../tickets/components/page-states.ts
 import ticketClasses from '../../tickets/components/tickets.module.css';
 import { landscapeQueries } from '../api/landscape-queries.ts';
 import { useDownloadKubeconfig } from '../api/use-download-kubeconfig.ts';
+import { kindOfSplat } from '../utils/search-params.ts';
 import { fieldsByKind } from './fields.tsx';
 import classes from './landscape.module.css';
 import { LandscapeStatusBadge } from './landscape-badges.tsx';
@@ -32,7 +33,8 @@ export function ObjectPage({ objectId }: { objectId: string }) {
     enabled: selected !== undefined && parsed !== undefined,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
-  const kind = parsed?.kind ?? 'devices';
+  // An id that is no object still names its kind when it starts with one: the way back goes there.
+  const kind = parsed?.kind ?? kindOfSplat(objectId.split('/')[0]) ?? 'devices';
 
   const back = (
     <Anchor
@@ -48,7 +50,7 @@ export function ObjectPage({ objectId }: { objectId: string }) {
       className={ticketClasses.backLink}
     >
       <Icon name="back" size={14} />
-      {t('landscape.backTo', { kind: t(`landscape.kinds.${kind}`) })}
+      {t(`landscape.backTo.${kind}`)}
     </Anchor>
   );
 

@@ -68,3 +68,8 @@ export function objectIdOfSplat(splat: string | undefined): string | undefined {
 
 /** Whether a splat names an object this API could have. */
 export const isObjectId = (id: string) => parseObjectId(id) !== undefined;
+
+/** A splat that is only a kind (/servers/system-landscape/kubernetes-clusters): that kind's tab. */
+export function kindOfSplat(splat: string | undefined): LandscapeKind | undefined {
+  return pick(objectIdOfSplat(splat), landscapeKinds);
+}
