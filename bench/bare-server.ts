@@ -986,7 +986,13 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors, reusablePlans
 
   async function listContacts(customerId: number, limit: number, after?: [string, string, number]) {
     const rows = after
-      ? await run<ContactRow>(PEOPLE_SQL.contactListAfter, [customerId, after[0], after[1], after[2], limit + 1])
+      ? await run<ContactRow>(PEOPLE_SQL.contactListAfter, [
+          customerId,
+          after[0],
+          after[1],
+          after[2],
+          limit + 1,
+        ])
       : await run<ContactRow>(PEOPLE_SQL.contactList, [customerId, limit + 1]);
     const page = rows.slice(0, limit);
     return { items: page.map(toContactSummary), last: rows.length > limit ? page.at(-1) : undefined };

@@ -75,7 +75,10 @@ test('technical-viewer opens a rack, follows a device and downloads a kubeconfig
   // A bare kind is that kind's tab of the list.
   await page.goto('/servers/system-landscape/kubernetes-clusters');
   await expect(page).toHaveURL(/\/servers\/system-landscape\?kind=kubernetes-clusters$/);
-  await expect(page.getByRole('tab', { name: /Kubernetes-clusters/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: /Kubernetes-clusters/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await page.getByRole('link', { name: 'gk-prod' }).click();
   await expect(h1(page)).toHaveText('gk-prod');
   const [download] = await Promise.all([

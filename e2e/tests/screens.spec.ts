@@ -193,14 +193,19 @@ test('the phone layout: the sidebar opens from the menu button and closes after 
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('in Dutch at 390 px nothing is wider than the phone, and the header has a search button', async ({ page }) => {
+test('in Dutch at 390 px nothing is wider than the phone, and the header has a search button', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'owner', { language: 'nl' });
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
   await page.goto('/company');
   await h1(page, CUSTOMERS.goudenKorst.name);
-  await expect(page.getByRole('link', { name: 'Contactpersonen, bellijst en technische e-maillijst' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Contactpersonen, bellijst en technische e-maillijst' }),
+  ).toBeVisible();
   await settle(page);
   expect(await overflow()).toBeLessThanOrEqual(0);
 

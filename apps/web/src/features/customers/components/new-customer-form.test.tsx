@@ -140,7 +140,9 @@ describe('the new customer form (staff moderators)', () => {
     const id = screen.getByRole('textbox', { name: 'Customer ID' });
     await waitFor(() => expect(id).toHaveAccessibleDescription('Leave empty to use the next free ID: 1007.'));
     await user.type(id, '1002');
-    await waitFor(() => expect(id).toHaveAccessibleDescription('Already taken by Northwind Logistics Ltd (1002).'));
+    await waitFor(() =>
+      expect(id).toHaveAccessibleDescription('Already taken by Northwind Logistics Ltd (1002).'),
+    );
     // Taken and no name: the form says why and sends nothing.
     await user.click(screen.getByRole('button', { name: 'Create customer' }));
     expect(id).toHaveFocus();

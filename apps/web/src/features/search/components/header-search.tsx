@@ -63,36 +63,36 @@ export function HeaderSearch({ openDirectly }: { openDirectly?: (query: string) 
       >
         <SearchIcon />
       </ActionIcon>
-    <Box
-      component="form"
-      role="search"
-      visibleFrom="sm"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const q = value.trim();
-        if (q && (await openDirectly?.(q))) {
-          setValue('');
-          return;
-        }
-        // A short text still opens the screen, which explains the minimum.
-        void navigate({ to: '/search', search: q ? { q } : {} });
-        if (q.length >= SEARCH_MIN_LENGTH) setValue('');
-      }}
-    >
-      <TextInput
-        ref={input}
-        type="search"
-        size="sm"
-        w={220}
-        aria-label={t('search.label')}
-        placeholder={t('search.headerPlaceholder')}
-        value={value}
-        maxLength={SEARCH_MAX_LENGTH}
-        onChange={(event) => setValue(event.currentTarget.value)}
-        aria-keyshortcuts="/"
-        data-testid="header-search"
-      />
-    </Box>
+      <Box
+        component="form"
+        role="search"
+        visibleFrom="sm"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const q = value.trim();
+          if (q && (await openDirectly?.(q))) {
+            setValue('');
+            return;
+          }
+          // A short text still opens the screen, which explains the minimum.
+          void navigate({ to: '/search', search: q ? { q } : {} });
+          if (q.length >= SEARCH_MIN_LENGTH) setValue('');
+        }}
+      >
+        <TextInput
+          ref={input}
+          type="search"
+          size="sm"
+          w={220}
+          aria-label={t('search.label')}
+          placeholder={t('search.headerPlaceholder')}
+          value={value}
+          maxLength={SEARCH_MAX_LENGTH}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          aria-keyshortcuts="/"
+          data-testid="header-search"
+        />
+      </Box>
     </>
   );
 }
