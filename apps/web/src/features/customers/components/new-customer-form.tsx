@@ -276,9 +276,11 @@ export function NewCustomerForm({
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             // While the field shows an error, the lookup's status would only say it a second time.
             description={
-              <span aria-live="polite" className={classes.lookup}>
-                {form.errors.customer_id ? null : idStatus}
-              </span>
+              form.errors.customer_id ? undefined : (
+                <span aria-live="polite" className={classes.lookup}>
+                  {idStatus}
+                </span>
+              )
             }
             {...form.getInputProps('customer_id')}
           />
@@ -287,7 +289,7 @@ export function NewCustomerForm({
             autoComplete="off"
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             description={
-              <span aria-live="polite">{form.errors.accounting_id ? null : accountingStatus}</span>
+              form.errors.accounting_id ? undefined : <span aria-live="polite">{accountingStatus}</span>
             }
             {...form.getInputProps('accounting_id')}
           />
