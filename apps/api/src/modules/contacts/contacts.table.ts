@@ -47,7 +47,13 @@ export const contacts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (table) => [
-    index('contacts_customer_name_idx').on(table.customerId, table.lastName, table.firstName, table.id),
+    // The list's order, case-insensitive ("de Boer" under B): read in index order, never sorted.
+    index('contacts_customer_name_idx').on(
+      table.customerId,
+      sql`lower(${table.lastName})`,
+      sql`lower(${table.firstName})`,
+      table.id,
+    ),
     uniqueIndex('contacts_customer_email_idx').on(table.customerId, table.email),
     // Global search (pg_trgm): names and addresses by any part of at least three characters, within
     // one customer (btree_gin).
