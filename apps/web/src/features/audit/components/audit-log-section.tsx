@@ -1,9 +1,10 @@
-import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { displayLocales } from '@portaal/contracts/display-rules';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { DateField } from '../../../components/date-field/date-field.tsx';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -95,18 +96,18 @@ export function AuditLogSection({ customerId }: { customerId: number }) {
           ]}
           w={200}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('audit.from')}
           value={filters.from ?? ''}
-          onChange={(event) => setFilters({ ...filters, from: event.currentTarget.value || undefined })}
+          onChange={(day) => setFilters({ ...filters, from: day || undefined })}
+          clearable
           w={170}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('audit.to')}
           value={filters.to ?? ''}
-          onChange={(event) => setFilters({ ...filters, to: event.currentTarget.value || undefined })}
+          onChange={(day) => setFilters({ ...filters, to: day || undefined })}
+          clearable
           w={170}
         />
       </Group>

@@ -9,7 +9,6 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import type { Contract } from '@portaal/contracts';
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DateField } from '../../../components/date-field/date-field.tsx';
 import { BackLink, DetailStates } from '../../../components/list-shell/list-shell.tsx';
 import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
@@ -261,14 +261,13 @@ function EndRequest({ contract, customerId }: { contract: Contract; customerId: 
       >
         <Stack gap="sm" maw={520}>
           <Text size="sm">{t('administration.contracts.endIntro')}</Text>
-          <TextInput
-            type="date"
+          <DateField
             label={t('administration.contracts.endDate')}
             required
             value={endDate}
-            min={isoToday()}
+            minDate={isoToday()}
             error={dateError}
-            onChange={(event) => setEndDate(event.currentTarget.value)}
+            onChange={setEndDate}
           />
           <Textarea
             label={t('administration.contracts.endReason')}

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field/date-field.tsx';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
 import {
@@ -63,13 +64,13 @@ export function EndContractForm({
             autoComplete="off"
             {...form.getInputProps('contract_reference')}
           />
-          <TextInput
-            type="date"
-            min={localToday()}
+          <DateField
+            minDate={localToday()}
             label={t('change.contract.endDate')}
             description={t('change.contract.endDateHint')}
             withAsterisk
             {...form.getInputProps('end_date')}
+            value={form.values.end_date}
           />
         </SimpleGrid>
         <Textarea

@@ -328,13 +328,13 @@ describe('new ticket', () => {
     expect(panel.getByLabelText(/^End date/)).toHaveAccessibleDescription(
       expect.stringContaining('This field is required.'),
     );
-    await user.type(panel.getByLabelText(/^End date/), '2020-01-31');
+    await user.type(panel.getByLabelText(/^End date/), '31-01-2020');
     await user.click(panel.getByRole('button', { name: 'Send request' }));
     expect(panel.getByLabelText(/^End date/)).toHaveAccessibleDescription(
       expect.stringContaining('Choose today or a later date.'),
     );
     await user.clear(panel.getByLabelText(/^End date/));
-    await user.type(panel.getByLabelText(/^End date/), '2099-12-31');
+    await user.type(panel.getByLabelText(/^End date/), '31-12-2099');
     await user.type(panel.getByRole('textbox', { name: 'Reason (optional)' }), 'Moving to our own hardware.');
     await user.click(panel.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(location()).toBe('/support/ticket/10050'));

@@ -1,14 +1,4 @@
-import {
-  Card,
-  Chip,
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Card, Chip, Group, MultiSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
   type GraphType,
@@ -21,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { DateField } from '../../../components/date-field/date-field.tsx';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { formatDate, type Language } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -229,19 +220,17 @@ export function TrendsPage({
             />
             {preset === 'custom' && (
               <Group gap="sm" grow>
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('trends.range.from')}
                   value={search.from ?? today}
-                  max={today}
-                  onChange={(event) => update({ from: event.currentTarget.value || undefined })}
+                  maxDate={today}
+                  onChange={(day) => update({ from: day || undefined })}
                 />
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('trends.range.to')}
                   value={search.to ?? today}
-                  max={today}
-                  onChange={(event) => update({ to: event.currentTarget.value || undefined })}
+                  maxDate={today}
+                  onChange={(day) => update({ to: day || undefined })}
                   error={custom ? undefined : t('trends.range.invalid')}
                 />
               </Group>

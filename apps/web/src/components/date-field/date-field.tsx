@@ -1,0 +1,94 @@
+// Only the screens with a date field load Mantine's date styles and dayjs' Dutch texts: this module is
+// imported by lazily loaded routes alone, so both stay out of the start.
+import '@mantine/dates/styles.layer.css';
+import 'dayjs/locale/nl';
+import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
+import type { FocusEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AppLanguage, currentLanguage } from '../../lib/i18n.ts';
+import { parseTypedDay } from './parse-day.ts';
+
+/**
+ * How a day is written in each language: SPEC.md §9's DD-MM-YYYY, as formatDate (lib/format.ts) shows
+ * dates everywhere else. dayjs' 'en' and 'nl' give the month and weekday names; 'en' has the British
+ * names, and the week starts on Monday below (en-GB's and nl-NL's week).
+ */
+const DATE_FORMATS: Record<AppLanguage, string> = { en: 'DD-MM-YYYY', nl: 'DD-MM-YYYY' };
+
+export interface DateFieldProps
+  extends Omit<
+    DateInputProps,
+    'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'locale'
+  > {
+  /** The day as YYYY-MM-DD, or '' for none. */
+  value: string;
+  /** Called with YYYY-MM-DD, or '' when the field is emptied. */
+  onChange: (value: string) => void;
+}
+
+function CalendarIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M4 6h16v14H4z" />
+      <path d="M4 10h16" />
+      <path d="M8 3v4" />
+      <path d="M16 3v4" />
+    </svg>
+  );
+}
+
+/**
+ * A date field in the page's language, whatever the browser's: a native `<input type="date">` shows
+ * the browser's format and calendar (mm/dd/yyyy in an English browser on a Dutch page). A day is
+ * typed as DD-MM-YYYY or chosen in the calendar, which shows the page language's month and day names.
+ *
+ * A day outside minDate/maxDate is greyed out in the calendar; typed, it is still handed on when the
+ * field is left, as a native field did, so that the form can say what is wrong with it rather than
+ * the field quietly putting back the day before.
+ */
+export function DateField({ value, onChange, onBlur, placeholder, ...props }: DateFieldProps) {
+  const { t, i18n } = useTranslation('global');
+  const language = currentLanguage(i18n);
+
+  const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
+    const text = event.currentTarget.value.trim();
+    const typed = text === '' ? '' : parseTypedDay(text);
+    if (typed !== undefined && typed !== value) onChange(typed);
+    onBlur?.(event);
+  };
+
+  return (
+    <DatesProvider settings={{ locale: language, firstDayOfWeek: 1, weekendDays: [0, 6] }}>
+      <DateInput
+        {...props}
+        value={value === '' ? null : value}
+        onChange={(day) => onChange(day ?? '')}
+        onBlur={handleBlur}
+        valueFormat={DATE_FORMATS[language]}
+        dateParser={(text) => parseTypedDay(text) ?? null}
+        placeholder={placeholder ?? t('dateField.placeholder')}
+        leftSection={<CalendarIcon />}
+        leftSectionPointerEvents="none"
+        ariaLabels={{
+          previousMonth: t('dateField.previousMonth'),
+          nextMonth: t('dateField.nextMonth'),
+          previousYear: t('dateField.previousYear'),
+          nextYear: t('dateField.nextYear'),
+          previousDecade: t('dateField.previousDecade'),
+          nextDecade: t('dateField.nextDecade'),
+        }}
+      />
+    </DatesProvider>
+  );
+}
