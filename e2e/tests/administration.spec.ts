@@ -103,7 +103,11 @@ test('financial-moderator finds an overdue invoice, downloads its PDF and UBL an
   await expect(page.getByTestId('contract-rules')).toContainText('Objectopslag (S3-compatibel)');
   await expect(page.getByRole('heading', { name: 'Facturering' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Looptijd' })).toBeVisible();
-  await page.getByLabel('Gewenste einddatum').fill('2099-12-31');
+  // The end date is typed as a Dutch reader writes it, whatever the browser's locale.
+  const endDate = page.getByRole('textbox', { name: 'Gewenste einddatum' });
+  await expect(endDate).toHaveAttribute('placeholder', 'DD-MM-JJJJ');
+  await endDate.pressSequentially('31-12-2099');
+  await expect(endDate).toHaveValue('31-12-2099');
   await page.getByLabel('Reden (optioneel)').fill('We verhuizen naar eigen opslag.');
   await page.getByRole('button', { name: 'Beëindiging aanvragen' }).click();
   await expect(page.getByTestId('end-requested')).toContainText(

@@ -16,6 +16,13 @@ import {
  */
 
 const LIST = '/company/1001/contacts';
+
+/** The day `days` from today as DD-MM-YYYY, as a Dutch reader types it. */
+const dutchDay = (days: number) => {
+  const day = new Date(Date.now() + days * 86_400_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(day.getDate())}-${pad(day.getMonth() + 1)}-${day.getFullYear()}`;
+};
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test('the owner adds a contact, sees SPEC’s messages, and deletes it again, in Dutch', async ({ page }) => {
@@ -57,6 +64,15 @@ test('the owner adds a contact, sees SPEC’s messages, and deletes it again, in
   await expect(log.getByRole('listitem').first()).toContainText('Contactpersoon verwijderd');
   await expect(log.getByRole('listitem').nth(1)).toContainText('Contactpersoon toegevoegd');
   await expect(log.getByRole('listitem').first()).toContainText('Sanne de Vries');
+  // From the day after tomorrow, typed the Dutch way, nothing is left; the field's clear button brings
+  // them back.
+  const from = log.getByRole('textbox', { name: 'Vanaf' });
+  await from.pressSequentially(dutchDay(2));
+  await from.press('Escape');
+  await expect(log.getByText('Geen wijzigingen gevonden.')).toBeVisible();
+  await log.getByRole('button', { name: 'Vanaf wissen' }).click();
+  await expect(from).toHaveValue('');
+  await expect(log.getByRole('listitem').first()).toContainText('Contactpersoon verwijderd');
   // Filtered on company data, our two contact changes leave the list (whatever company-data changes
   // other tests made in this database stay; with none, the list says so).
   await log.getByLabel('Actie').selectOption({ label: 'Bedrijfsgegevens' });

@@ -60,6 +60,107 @@ test('technical-viewer opens Server Overview and a server’s trends over the la
   await expect(page.getByRole('radio', { name: 'Huidige maand' })).toBeChecked();
 });
 
+const DUTCH_MONTHS = [
+  'januari',
+  'februari',
+  'maart',
+  'april',
+  'mei',
+  'juni',
+  'juli',
+  'augustus',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
+const ENGLISH_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+test.describe('date fields in an English browser', () => {
+  // The browser speaks American English: a native date field would show mm/dd/yyyy and English months.
+  test.use({ locale: 'en-US' });
+
+  test('a Dutch page shows its days as DD-MM-JJJJ and a Dutch calendar; typing and picking both work', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page, 'technical-viewer', { language: 'nl' });
+    expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+
+    // The previous month, which is always in the past: its 1st to its 15th.
+    const now = new Date();
+    const year = now.getMonth() === 0 ? now.getFullYear() - 1 : now.getFullYear();
+    const month = (now.getMonth() + 11) % 12;
+    const mm = String(month + 1).padStart(2, '0');
+    const dutchMonth = `${DUTCH_MONTHS[month]} ${year}`;
+    await page.goto(
+      `/servers/trends?server=virtual-machines/1&range=custom&from=${year}-${mm}-01&to=${year}-${mm}-15`,
+    );
+    await h1(page, 'Trends');
+    const from = page.getByRole('textbox', { name: 'Van' });
+    await expect(from).toHaveValue(`01-${mm}-${year}`);
+    await expect(page.getByRole('textbox', { name: 'Tot en met' })).toHaveValue(`15-${mm}-${year}`);
+    await expect(from).toHaveAttribute('placeholder', 'DD-MM-JJJJ');
+
+    // The calendar: Dutch month and weekday names, weeks from Monday, Dutch button names.
+    await from.click();
+    const calendar = page.locator('[data-dates-dropdown]');
+    await expect(calendar.getByRole('button', { name: dutchMonth, exact: true })).toBeVisible();
+    await expect(calendar.getByRole('columnheader')).toHaveText(['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo']);
+    await expect(calendar.getByRole('button', { name: 'Vorige maand' })).toBeVisible();
+    await calendar.getByRole('button', { name: `3 ${dutchMonth}`, exact: true }).click();
+    await expect(calendar).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`from=${year}-${mm}-03`));
+    await expect(from).toHaveValue(`03-${mm}-${year}`);
+
+    // Typed by keyboard in the page's format, the range follows.
+    await from.click();
+    await from.press('ControlOrMeta+a');
+    await from.pressSequentially(`2-${month + 1}-${year}`);
+    await from.press('Tab');
+    await expect(page).toHaveURL(new RegExp(`from=${year}-${mm}-02`));
+    await expect(from).toHaveValue(`02-${mm}-${year}`);
+    await expect(page.getByText(`02-${mm}-${year} tot en met 15-${mm}-${year}`)).toBeVisible();
+
+    // An English page in the same browser: English month names, the app's DD-MM-YYYY all the same.
+    await setLanguage(page, 'en');
+    const fromEnglish = page.getByRole('textbox', { name: 'From' });
+    await expect(fromEnglish).toHaveValue(`02-${mm}-${year}`);
+    await fromEnglish.click();
+    await expect(
+      calendar.getByRole('button', { name: `${ENGLISH_MONTHS[month]} ${year}`, exact: true }),
+    ).toBeVisible();
+    await expect(calendar.getByRole('columnheader').first()).toHaveText('Mo');
+    await fromEnglish.press('Escape');
+
+    // Dark mode on a phone: the open calendar fits and passes axe.
+    await setLanguage(page, 'nl');
+    await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    await chooseColourMode(page, 'dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await from.click();
+    await expect(calendar.getByRole('button', { name: dutchMonth, exact: true })).toBeVisible();
+    const box = await calendar.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await expectNoAxeViolations(page, 'trends date field with its calendar, nl-390-dark');
+    await saveScreenshot(page, 'trends-date-field-nl-390-dark');
+  });
+});
+
 const MODES: ColourMode[] = ['light', 'dark'];
 const WIDTHS = [
   { name: '390', viewport: { width: 390, height: 844 } },

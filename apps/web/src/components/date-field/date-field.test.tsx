@@ -136,6 +136,13 @@ describe('DateField', () => {
     expect(field).toHaveValue('01-05-2026');
   });
 
+  it('offers a named clear button when clearable', async () => {
+    const { changes, field, user } = await renderField('nl', { initial: '2026-05-12', clearable: true });
+    await user.click(screen.getByRole('button', { name: 'Day wissen' }));
+    expect(changes).toEqual(['']);
+    expect(field).toHaveValue('');
+  });
+
   it('is emptied by clearing its text, and keeps its day when the text is no day', async () => {
     const { changes, field, user } = await renderField('en', { initial: '2026-05-12' });
     await user.clear(field);

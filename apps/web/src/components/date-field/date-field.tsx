@@ -1,11 +1,16 @@
 // Only the screens with a date field load Mantine's date styles and dayjs' Dutch texts: this module is
-// imported by lazily loaded routes alone, so both stay out of the start.
+// imported by lazily loaded routes alone, so both stay out of the start. The dates' rules share the
+// `mantine` layer with the whole stylesheet and must come after it (a selected day's colour loses to
+// UnstyledButton's transparent background otherwise): importing it first puts its file before this
+// module's in the chunk's stylesheets, whichever of the two the route asks for first.
+import '../../app/mantine-full-styles.ts';
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/nl';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppLanguage, currentLanguage } from '../../lib/i18n.ts';
+import classes from './date-field.module.css';
 import { parseTypedDay } from './parse-day.ts';
 
 /**
@@ -57,7 +62,7 @@ function CalendarIcon() {
  * field is left, as a native field did, so that the form can say what is wrong with it rather than
  * the field quietly putting back the day before.
  */
-export function DateField({ value, onChange, onBlur, placeholder, ...props }: DateFieldProps) {
+export function DateField({ value, onChange, onBlur, placeholder, label, ...props }: DateFieldProps) {
   const { t, i18n } = useTranslation('global');
   const language = currentLanguage(i18n);
 
@@ -72,6 +77,11 @@ export function DateField({ value, onChange, onBlur, placeholder, ...props }: Da
     <DatesProvider settings={{ locale: language, firstDayOfWeek: 1, weekendDays: [0, 6] }}>
       <DateInput
         {...props}
+        label={label}
+        // Mantine's clear button has no name of its own; two on a row need different ones.
+        clearButtonProps={{
+          'aria-label': t('dateField.clear', { label: typeof label === 'string' ? label : '' }),
+        }}
         value={value === '' ? null : value}
         onChange={(day) => onChange(day ?? '')}
         onBlur={handleBlur}
@@ -80,6 +90,7 @@ export function DateField({ value, onChange, onBlur, placeholder, ...props }: Da
         placeholder={placeholder ?? t('dateField.placeholder')}
         leftSection={<CalendarIcon />}
         leftSectionPointerEvents="none"
+        classNames={{ day: classes.day }}
         ariaLabels={{
           previousMonth: t('dateField.previousMonth'),
           nextMonth: t('dateField.nextMonth'),
