@@ -1,8 +1,11 @@
 import type { Mailing, MailingPreview, MailingProgress, MailingSummary } from '@portaal/contracts/mailings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
+import { seedDemoMailingChoices } from '../src/modules/contacts/contacts.seed.ts';
 import { createMailingsRepo } from '../src/modules/mailings/mailings.repo.ts';
+import { seedDemoMailings } from '../src/modules/mailings/mailings.seed.ts';
 import { createMailingSender } from '../src/modules/mailings/mailings.send.ts';
+import { createMailDelivery } from '../src/modules/notifications/mail-delivery.ts';
 import { type Problem, send, startTicketsServer, type TicketsServer } from './tickets-support.ts';
 import { ensureLoner, LONER, tokenSource } from './tokens.ts';
 
@@ -34,8 +37,21 @@ const content = {
     nl: 'Op 30 november werken we het opslagcluster bij. Er wordt geen onderbreking verwacht.',
   },
 };
-/** The three demo customers whose contacts include one that chose mailings each. */
+/**
+ * Three demo customers and the eight of their contacts who chose mailings (contacts.seed.ts): three
+ * Dutch at 1001, three English at 1002, two Dutch at 1003.
+ */
 const demoQuery = { customer_ids: [1001, 1002, 1003] };
+const demoRecipients = [
+  ['charlotte.evans@northwind.example', 'en'],
+  ['femke.hendriks@goudenkorst.example', 'nl'],
+  ['george.patel@northwind.example', 'en'],
+  ['maarten.vandijk@vandijkadvocaten.example', 'nl'],
+  ['oliver.hughes@northwind.example', 'en'],
+  ['sanne.devries@goudenkorst.example', 'nl'],
+  ['sophie.degraaf@vandijkadvocaten.example', 'nl'],
+  ['willem.deboer@goudenkorst.example', 'nl'],
+];
 
 let server: TicketsServer;
 let token: ReturnType<typeof tokenSource>;
@@ -47,16 +63,50 @@ const outboxOf = (mailingId: number) =>
     [`mailing:${mailingId}:%`],
   );
 
-async function untilSent(mailingId: number, moderator: string) {
+const progressOf = async (mailingId: number, moderator: string) =>
+  (await send(server, 'GET', `/api/admin/v2/mailings/${mailingId}/progress`, { token: moderator }))
+    .json as MailingProgress;
+
+/** Until the mailing job (run in this process: no pg-boss here) has written every recipient's mail. */
+async function untilWritten(mailingId: number) {
   const deadline = Date.now() + 20_000;
-  for (;;) {
-    const response = await send(server, 'GET', `/api/admin/v2/mailings/${mailingId}/progress`, {
-      token: moderator,
-    });
-    const progress = response.json as MailingProgress;
-    if (progress.status === 'sent') return progress;
-    if (Date.now() > deadline) throw new Error(`mailing ${mailingId} still ${progress.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  while (
+    (await server.count(
+      `select count(*) from mailing_deliveries where mailing_id = $1 and status = 'pending'`,
+      [mailingId],
+    )) > 0
+  ) {
+    if (Date.now() > deadline) throw new Error(`mailing ${mailingId} still has pending deliveries`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Delivers the mailing's outbox mails to the given addresses (all when none are named) with the mail
+ * job's own delivery: without SMTP they are kept as delivered ('stored'); `giveUp` makes it give up
+ * on them instead (no attempt left), as it does when the mail server keeps refusing.
+ */
+async function deliver(
+  mailingId: number,
+  { only, giveUp = false }: { only?: string[]; giveUp?: boolean } = {},
+) {
+  const { pool } = createDatabase(server.databaseUrl, 2);
+  const delivery = createMailDelivery({
+    pool,
+    mailFrom: 'portaal@example.com',
+    maxAttempts: giveUp ? 0 : 10,
+  });
+  try {
+    const ids = (
+      await server.sql.query<{ id: number; recipient: string }>(
+        `select id::int as id, recipient from mail_outbox where idempotency_key like $1 and status = 'pending'`,
+        [`mailing:${mailingId}:%`],
+      )
+    ).rows.filter((row) => !only || only.includes(row.recipient));
+    for (const row of ids) await delivery.deliver(row.id, { finalAttempt: giveUp });
+  } finally {
+    delivery.close();
+    await pool.end();
   }
 }
 
@@ -85,8 +135,8 @@ describe.each(subjects)('$username', (subject) => {
     expect(response.status).toBe(subject.reads ? 200 : denied);
     if (subject.reads) {
       const preview = response.json as MailingPreview;
-      expect(preview.count).toBe(3);
-      expect(preview.languages).toEqual({ en: 1, nl: 2 });
+      expect(preview.count).toBe(8);
+      expect(preview.languages).toEqual({ en: 3, nl: 5 });
     }
   });
 
@@ -101,10 +151,18 @@ describe.each(subjects)('$username', (subject) => {
       // The demo's sent mailings (mailings.seed.ts), with their counts kept when recounted.
       expect(list.find((mailing) => mailing.label === 'Maintenance window Amsterdam 1')).toMatchObject({
         status: 'sent',
-        total: 3,
-        sent: 3,
+        total: 6,
+        delivered: 6,
+        waiting: 0,
         failed: 0,
         sent_at: '2026-09-01T09:00:00.000000Z',
+      });
+      expect(list.find((mailing) => mailing.label === 'New portal features October')).toMatchObject({
+        status: 'sent',
+        total: 10,
+        delivered: 9,
+        waiting: 0,
+        failed: 1,
       });
     }
     const progress = await send(server, 'GET', `/api/admin/v2/mailings/${draftId}/progress`, await auth());
@@ -129,7 +187,7 @@ describe.each(subjects)('$username', (subject) => {
     const target = subject.sends ? (created.json as Mailing).mailing_id : draftId;
     const sent = await send(server, 'POST', `/api/admin/v2/mailings/${target}/send`, await auth());
     expect(sent.status).toBe(subject.sends ? 202 : denied);
-    if (subject.sends) expect((sent.json as MailingProgress).total).toBe(1);
+    if (subject.sends) expect((sent.json as MailingProgress).total).toBe(3);
   });
 });
 
@@ -147,14 +205,16 @@ describe('recipients', () => {
       (await send(server, 'POST', '/api/admin/v2/mailings/recipients', { token: moderator, json }))
         .json as MailingPreview;
     const all = await preview({ customer_ids: [1001, 1002, 1003, 1004] });
-    expect(all.recipients.map((r) => r.email)).toEqual([
-      'iris.mulder@example.nl',
-      'maarten.vandijk@vandijkadvocaten.example',
-      'oliver.hughes@northwind.example',
-      'sanne.devries@goudenkorst.example',
-    ]);
+    expect(all.recipients.map((r) => r.email)).toEqual(
+      [
+        ...demoRecipients.map(([email]) => email),
+        'harriet.cole@greenfield.example',
+        'iris.mulder@example.nl',
+        'samuel.brooks@greenfield.example',
+      ].sort(),
+    );
     expect(all.recipients.find((r) => r.email.startsWith('oliver'))?.customer_id).toBe(1002);
-    expect((await preview({ customer_ids: [1004], roles: ['technical_viewer'] })).count).toBe(1);
+    expect((await preview({ customer_ids: [1004], roles: ['technical_viewer'] })).count).toBe(2);
     expect((await preview({ customer_ids: [1004], roles: ['financial_viewer'] })).count).toBe(0);
     expect((await preview({ customer_ids: [1001, 1002, 1003, 1004], languages: ['en'] })).count).toBe(
       await server.count(
@@ -183,20 +243,35 @@ describe('send', () => {
       token: moderator,
     });
     expect(started.status).toBe(202);
-    expect(started.json).toMatchObject({ status: 'sending', total: 3 });
-    const done = await untilSent(mailing.mailing_id, moderator);
-    expect(done).toMatchObject({ status: 'sent', total: 3, sent: 3, failed: 0 });
+    expect(started.json).toMatchObject({ status: 'sending', total: 8, delivered: 0, waiting: 8, failed: 0 });
+    // Every mail written to the outbox is not yet a delivered one: the mailing is still sending.
+    await untilWritten(mailing.mailing_id);
+    expect(await progressOf(mailing.mailing_id, moderator)).toMatchObject({
+      status: 'sending',
+      total: 8,
+      delivered: 0,
+      waiting: 8,
+      failed: 0,
+    });
+    await deliver(mailing.mailing_id);
+    expect(await progressOf(mailing.mailing_id, moderator)).toMatchObject({
+      status: 'sent',
+      total: 8,
+      delivered: 8,
+      waiting: 0,
+      failed: 0,
+    });
 
     const mails = (await outboxOf(mailing.mailing_id)).rows;
-    expect(mails.map((mail) => [mail.recipient, mail.language, mail.subject])).toEqual([
-      ['maarten.vandijk@vandijkadvocaten.example', 'nl', content.subject.nl],
-      ['oliver.hughes@northwind.example', 'en', content.subject.en],
-      ['sanne.devries@goudenkorst.example', 'nl', content.subject.nl],
-    ]);
-    expect(mails[1]?.text).toContain(content.body.en);
-    expect(mails[1]?.text).toContain('Dear Oliver Hughes,');
-    expect(mails[0]?.text).toContain(content.body.nl);
-    expect(mails[0]?.text).toContain(content.sender);
+    expect(mails.map((mail) => [mail.recipient, mail.language])).toEqual(demoRecipients);
+    for (const mail of mails)
+      expect(mail.subject).toBe(mail.language === 'nl' ? content.subject.nl : content.subject.en);
+    const oliver = mails.find((mail) => mail.recipient.startsWith('oliver'));
+    expect(oliver?.text).toContain(content.body.en);
+    expect(oliver?.text).toContain('Dear Oliver Hughes,');
+    const sanne = mails.find((mail) => mail.recipient.startsWith('sanne'));
+    expect(sanne?.text).toContain(content.body.nl);
+    expect(sanne?.text).toContain(content.sender);
 
     // A retried job: the mailing is sending again and one delivery looks pending (as if the job died
     // before its batch was marked); the outbox's key per mailing and address holds.
@@ -230,15 +305,67 @@ describe('send', () => {
     } finally {
       await pool.end();
     }
-    expect((await outboxOf(mailing.mailing_id)).rows).toHaveLength(3);
-    expect((await untilSent(mailing.mailing_id, moderator)).sent).toBe(3);
+    expect((await outboxOf(mailing.mailing_id)).rows).toHaveLength(8);
+    expect(await progressOf(mailing.mailing_id, moderator)).toMatchObject({ status: 'sent', delivered: 8 });
 
     const again = await send(server, 'POST', `/api/admin/v2/mailings/${mailing.mailing_id}/send`, {
       token: moderator,
     });
     expect(again.status).toBe(409);
     expect((again.json as Problem).code).toBe('MAILING_NOT_DRAFT');
-    expect((await outboxOf(mailing.mailing_id)).rows).toHaveLength(3);
+    expect((await outboxOf(mailing.mailing_id)).rows).toHaveLength(8);
+  });
+
+  it('counts delivered, waiting and failed mails, and is sent once none waits', async () => {
+    const moderator = await token('staff-moderator');
+    const created = await send(server, 'POST', '/api/admin/v2/mailings', {
+      token: moderator,
+      json: { ...content, label: 'Progress truth', query: { customer_ids: [1002] } },
+    });
+    const id = (created.json as Mailing).mailing_id;
+    await send(server, 'POST', `/api/admin/v2/mailings/${id}/send`, { token: moderator });
+    await untilWritten(id);
+    await deliver(id, { only: ['oliver.hughes@northwind.example'] });
+    await deliver(id, { only: ['george.patel@northwind.example'], giveUp: true });
+    expect(await progressOf(id, moderator)).toEqual({
+      mailing_id: id,
+      status: 'sending',
+      total: 3,
+      delivered: 1,
+      waiting: 1,
+      failed: 1,
+    });
+    // The overview recounts a sending mailing too, and the detail has the same counts.
+    const list = (await send(server, 'GET', '/api/admin/v2/mailings?limit=100', { token: moderator }))
+      .json as MailingSummary[];
+    expect(list.find((mailing) => mailing.mailing_id === id)).toMatchObject({ delivered: 1, waiting: 1 });
+
+    await deliver(id);
+    const detail = (await send(server, 'GET', `/api/admin/v2/mailings/${id}`, { token: moderator }))
+      .json as Mailing;
+    expect(detail).toMatchObject({ status: 'sent', total: 3, delivered: 2, waiting: 0, failed: 1 });
+  });
+
+  it('is failed when every mail failed, and stays so', async () => {
+    const moderator = await token('staff-moderator');
+    const created = await send(server, 'POST', '/api/admin/v2/mailings', {
+      token: moderator,
+      // The suspended and the terminated demo customer: one contact each chose mailings.
+      json: { ...content, label: 'All bounce', query: { customer_statuses: [], customer_ids: [1005, 1006] } },
+    });
+    const id = (created.json as Mailing).mailing_id;
+    const started = await send(server, 'POST', `/api/admin/v2/mailings/${id}/send`, { token: moderator });
+    expect(started.json).toMatchObject({ total: 2 });
+    await untilWritten(id);
+    await deliver(id, { only: ['anouk.peters@zorgnetutrecht.example'], giveUp: true });
+    expect(await progressOf(id, moderator)).toMatchObject({ status: 'sending', waiting: 1, failed: 1 });
+    await deliver(id, { giveUp: true });
+    const failed = { status: 'failed', total: 2, delivered: 0, waiting: 0, failed: 2 };
+    expect(await progressOf(id, moderator)).toMatchObject(failed);
+    expect(await progressOf(id, moderator)).toMatchObject(failed);
+    const list = (await send(server, 'GET', '/api/admin/v2/mailings?limit=100', { token: moderator }))
+      .json as MailingSummary[];
+    expect(list.find((mailing) => mailing.mailing_id === id)).toMatchObject(failed);
   });
 
   it('refuses a mailing without recipients with 422, which stays a draft', async () => {
@@ -252,7 +379,14 @@ describe('send', () => {
     expect(response.status).toBe(422);
     expect((response.json as Problem).code).toBe('MAILING_NO_RECIPIENTS');
     const detail = await send(server, 'GET', `/api/admin/v2/mailings/${id}`, { token: moderator });
-    expect(detail.json).toMatchObject({ status: 'draft', total: 0, query: { customer_ids: [999_999] } });
+    expect(detail.json).toMatchObject({
+      status: 'draft',
+      total: 0,
+      delivered: 0,
+      waiting: 0,
+      query: { customer_ids: [999_999] },
+      customers: [{ customer_id: 999_999, name: null }],
+    });
     expect(await server.count('select count(*) from mailing_deliveries where mailing_id = $1', [id])).toBe(0);
   });
 
@@ -267,6 +401,38 @@ describe('send', () => {
     expect(
       await server.count(`select count(*) from audit_events where action = 'mailing.send'`),
     ).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('detail', () => {
+  it("names the query's customers in the query's order", async () => {
+    const moderator = await token('staff-moderator');
+    const created = await send(server, 'POST', '/api/admin/v2/mailings', {
+      token: moderator,
+      json: { ...content, query: { customer_ids: [1003, 1001], roles: ['owner'] } },
+    });
+    expect(created.status).toBe(201);
+    expect((created.json as Mailing).customers).toEqual([
+      { customer_id: 1003, name: 'Van Dijk & Partners Advocaten' },
+      { customer_id: 1001, name: 'Bakkerij De Gouden Korst B.V.' },
+    ]);
+    const detail = await send(
+      server,
+      'GET',
+      `/api/admin/v2/mailings/${(created.json as Mailing).mailing_id}`,
+      {
+        token: moderator,
+      },
+    );
+    expect((detail.json as Mailing).customers).toEqual((created.json as Mailing).customers);
+  });
+
+  it('an id that is no mailing id: 400, never 5xx', async () => {
+    const moderator = await token('staff-moderator');
+    for (const id of ['abc', '0', '-1', '1.5', '2147483648', '99999999999999999999']) {
+      const response = await send(server, 'GET', `/api/admin/v2/mailings/${id}`, { token: moderator });
+      expect(response.status, id).toBe(400);
+    }
   });
 });
 
@@ -289,5 +455,39 @@ describe('list', () => {
       token: moderator,
     });
     expect(forged.status).toBe(400);
+  });
+});
+
+describe('demo data', () => {
+  it('loads once; an older data folder gets the newer mailing choices of the demo contacts', async () => {
+    const { db, pool } = createDatabase(server.databaseUrl, 2);
+    const choicesOf = async (email: string) =>
+      (
+        await server.sql.query<{ email: string[] }>(
+          `select notifications->'email' as email from contacts where email = $1 and customer_id = 1001`,
+          [email],
+        )
+      ).rows[0]?.email;
+    try {
+      const mailingsBefore = await server.count('select count(*) from mailings');
+      expect(await seedDemoMailings(db)).toBe(false);
+      expect(await seedDemoMailingChoices(db)).toBe(false);
+      expect(await server.count('select count(*) from mailings')).toBe(mailingsBefore);
+      expect(await choicesOf('willem.deboer@goudenkorst.example')).toEqual(['ticket_updates', 'mailings']);
+
+      // A data folder seeded before: Willem without mailings, the choices step not recorded yet.
+      await server.sql.query(`delete from seed_state where name = 'demo-contacts-mailings'`);
+      await server.sql.query(
+        `update contacts set notifications = '{"email":["ticket_updates"],"chat":[]}' where email = $1`,
+        ['willem.deboer@goudenkorst.example'],
+      );
+      const sanne = await choicesOf('sanne.devries@goudenkorst.example');
+      expect(await seedDemoMailingChoices(db)).toBe(true);
+      expect(await choicesOf('willem.deboer@goudenkorst.example')).toEqual(['ticket_updates', 'mailings']);
+      expect(await choicesOf('sanne.devries@goudenkorst.example')).toEqual(sanne);
+      expect(await seedDemoMailingChoices(db)).toBe(false);
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   mailingInputSchema,
   mailingPercent,
   mailingQuerySchema,
+  mailingShares,
 } from './mailings.ts';
 
 const valid: MailingInputRaw = {
@@ -94,10 +95,14 @@ describe('mailingInputSchema', () => {
   });
 });
 
-describe('mailingPercent', () => {
-  it('counts sent and failed against the total', () => {
-    expect(mailingPercent({ total: 0, sent: 0, failed: 0 })).toBe(0);
-    expect(mailingPercent({ total: 3, sent: 1, failed: 0 })).toBe(33);
-    expect(mailingPercent({ total: 4, sent: 3, failed: 1 })).toBe(100);
+describe('mailingPercent and mailingShares', () => {
+  it('count delivered and failed (ended) against the total; waiting ones are the rest', () => {
+    expect(mailingPercent({ total: 0, delivered: 0, failed: 0 })).toBe(0);
+    expect(mailingPercent({ total: 3, delivered: 1, failed: 0 })).toBe(33);
+    expect(mailingPercent({ total: 4, delivered: 3, failed: 1 })).toBe(100);
+    expect(mailingShares({ total: 4, delivered: 2, failed: 1 })).toEqual({ delivered: 50, failed: 25 });
+    expect(mailingShares({ total: 0, delivered: 0, failed: 0 })).toEqual({ delivered: 0, failed: 0 });
+    // Counts read at different moments never make the bar longer than 100.
+    expect(mailingShares({ total: 2, delivered: 2, failed: 1 })).toEqual({ delivered: 100, failed: 0 });
   });
 });

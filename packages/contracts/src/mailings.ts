@@ -139,13 +139,25 @@ export const mailingPreviewSchema = z
   .meta({ id: 'MailingPreview' });
 export type MailingPreview = z.infer<typeof mailingPreviewSchema>;
 
+/**
+ * Every recipient of a sent mailing is in exactly one of delivered, waiting and failed (decision 0026):
+ * `total` is their sum. A mailing is `sending` while any recipient is waiting; then `sent`, or `failed`
+ * when not one mail was delivered.
+ */
 export const mailingProgressSchema = z
   .object({
     mailing_id: z.number().int(),
     status: z.enum(mailingStatuses),
-    total: z.number().int(),
-    sent: z.number().int(),
-    failed: z.number().int(),
+    total: z.number().int().describe('Recipients (distinct addresses) fixed when sending started'),
+    delivered: z
+      .number()
+      .int()
+      .describe('Mails the mail server accepted (or, without one, the outbox keeps as delivered)'),
+    waiting: z
+      .number()
+      .int()
+      .describe('Recipients whose mail is not written yet, or written and not yet delivered'),
+    failed: z.number().int().describe('Mails the mail job gave up on'),
   })
   .meta({ id: 'MailingProgress' });
 export type MailingProgress = z.infer<typeof mailingProgressSchema>;
@@ -161,11 +173,22 @@ export const mailingSummarySchema = mailingProgressSchema
   .meta({ id: 'MailingSummary' });
 export type MailingSummary = z.infer<typeof mailingSummarySchema>;
 
+export const mailingCustomerSchema = z
+  .object({
+    customer_id: z.number().int(),
+    name: z.string().nullable().describe("The customer's name; null when no customer has this id (any more)"),
+  })
+  .meta({ id: 'MailingCustomer' });
+export type MailingCustomer = z.infer<typeof mailingCustomerSchema>;
+
 export const mailingSchema = mailingSummarySchema
   .extend({
     sender: z.string(),
     body: z.object({ en: z.string(), nl: z.string() }),
     query: mailingQuerySchema,
+    customers: z
+      .array(mailingCustomerSchema)
+      .describe("The customers of `query.customer_ids` with their names, in the query's order"),
   })
   .meta({ id: 'Mailing' });
 export type Mailing = z.infer<typeof mailingSchema>;
@@ -180,8 +203,17 @@ export const mailingParamsSchema = z.object({
 export const mailingListQuerySchema = z.object({ cursor: cursorSchema, limit: limitSchema });
 export type MailingListQuery = z.infer<typeof mailingListQuerySchema>;
 
-/** Sent (or sending) share of a mailing, 0–100, for the progress bars. */
-export function mailingPercent(progress: Pick<MailingProgress, 'total' | 'sent' | 'failed'>): number {
-  if (progress.total <= 0) return 0;
-  return Math.min(100, Math.round(((progress.sent + progress.failed) / progress.total) * 100));
+type ProgressCounts = Pick<MailingProgress, 'total' | 'delivered' | 'failed'>;
+const share = (part: number, total: number) =>
+  total <= 0 ? 0 : Math.min(100, Math.max(0, (part / total) * 100));
+
+/** The share of a mailing's recipients whose mail has ended (delivered or failed), 0–100, rounded. */
+export function mailingPercent(progress: ProgressCounts): number {
+  return Math.round(share(progress.delivered + progress.failed, progress.total));
+}
+
+/** The delivered and failed parts of the progress bar, in percent (unrounded, together at most 100). */
+export function mailingShares(progress: ProgressCounts): { delivered: number; failed: number } {
+  const delivered = share(progress.delivered, progress.total);
+  return { delivered, failed: Math.min(100 - delivered, share(progress.failed, progress.total)) };
 }

@@ -2,7 +2,7 @@ import { staffRoleNames } from '@portaal/contracts';
 import { hashPassword } from '@portaal/idp/password';
 import { seedDemoAgreements } from '../../modules/agreements/agreements.seed.ts';
 import { seedDemoAvailability } from '../../modules/availability/availability.seed.ts';
-import { seedDemoContacts } from '../../modules/contacts/contacts.seed.ts';
+import { seedDemoContacts, seedDemoMailingChoices } from '../../modules/contacts/contacts.seed.ts';
 import { seedDemoMailings } from '../../modules/mailings/mailings.seed.ts';
 import { seedSavedReplies } from '../../modules/tickets/saved-replies.seed.ts';
 import { seedDemoUsage } from '../../modules/usage/usage.seed.ts';
@@ -43,6 +43,7 @@ export async function seedDemo(
   const availability = await seedDemoAvailability(db, { publicUrl });
   const administration = await seedDemoAdministration(db);
   const people = await seedDemoContacts(db);
+  const mailingChoices = await seedDemoMailingChoices(db);
   const agreementsSeeded = await seedDemoAgreements(db);
   const mailingsSeeded = await seedDemoMailings(db);
   return (
@@ -54,6 +55,7 @@ export async function seedDemo(
     availability ||
     administration ||
     people ||
+    mailingChoices ||
     agreementsSeeded ||
     mailingsSeeded
   );

@@ -1,5 +1,6 @@
 import type { CustomerRole } from '@portaal/contracts';
 import { formatPhone, type NotificationChoices } from '@portaal/contracts/contacts';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { demoUsers } from '../../db/seed/demo-data.ts';
 import { seedState } from '../../db/seed-state.table.ts';
@@ -27,10 +28,14 @@ const all: NotificationChoices = {
   email: ['ticket_updates', 'availability', 'invoices', 'contract_renewals', 'mailings'],
   chat: ['ticket_updates', 'availability'],
 };
+/** The default choice (ticket updates) and mailings: the demo's mass mailings have an audience. */
+const mailingsToo: NotificationChoices = { email: ['ticket_updates', 'mailings'], chat: [] };
 
 /**
  * The demo's contacts per customer, Dutch and English: every demo login as the contact of its
  * membership (sync label active), colleagues without a login, a call list and technical e-mail lists.
+ * Twelve addresses of all six customers, in both languages and with every kind of role, chose
+ * mailings by e-mail: the mailing wizard's recipient count moves with each group ticked.
  */
 export const demoContacts: Record<number, DemoContact[]> = {
   1001: [
@@ -102,6 +107,7 @@ export const demoContacts: Record<number, DemoContact[]> = {
       roles: ['technical_viewer', 'viewer'],
       language: 'nl',
       call: 3,
+      notifications: mailingsToo,
     },
     {
       first: 'Willem',
@@ -111,6 +117,7 @@ export const demoContacts: Record<number, DemoContact[]> = {
       roles: ['financial_viewer'],
       language: 'nl',
       notes: { internal: 'Accountant, extern.' },
+      notifications: mailingsToo,
     },
   ],
   1002: [
@@ -135,6 +142,7 @@ export const demoContacts: Record<number, DemoContact[]> = {
       language: 'en',
       call: 1,
       notes: { external: 'On call for the warehouse systems.' },
+      notifications: mailingsToo,
     },
     {
       first: 'George',
@@ -143,6 +151,7 @@ export const demoContacts: Record<number, DemoContact[]> = {
       phone: '+44 20 7946 0203',
       roles: ['financial_moderator'],
       language: 'en',
+      notifications: mailingsToo,
     },
     {
       first: 'Amelia',
@@ -186,6 +195,7 @@ export const demoContacts: Record<number, DemoContact[]> = {
       roles: ['technical_viewer'],
       language: 'nl',
       call: 1,
+      notifications: mailingsToo,
     },
   ],
   1004: [
@@ -196,6 +206,7 @@ export const demoContacts: Record<number, DemoContact[]> = {
       phone: '+44 161 496 0401',
       roles: ['owner'],
       language: 'en',
+      notifications: mailingsToo,
     },
     {
       first: 'Samuel',
@@ -205,6 +216,7 @@ export const demoContacts: Record<number, DemoContact[]> = {
       roles: ['technical_viewer'],
       language: 'en',
       call: 1,
+      notifications: mailingsToo,
     },
   ],
   1005: [
@@ -215,6 +227,7 @@ export const demoContacts: Record<number, DemoContact[]> = {
       phone: '030 555 0501',
       roles: ['owner'],
       language: 'nl',
+      notifications: mailingsToo,
     },
     {
       first: 'Ruben',
@@ -234,6 +247,7 @@ export const demoContacts: Record<number, DemoContact[]> = {
       phone: '020 555 0601',
       roles: ['owner'],
       language: 'nl',
+      notifications: mailingsToo,
     },
     {
       first: 'Noor',
@@ -292,6 +306,35 @@ export async function seedDemoContacts(db: Database): Promise<boolean> {
       await tx
         .insert(technicalEmails)
         .values(emails.map((email, index) => ({ customerId: Number(customer), email, position: index + 1 })));
+    }
+    return true;
+  });
+}
+
+const MAILINGS_SEED_NAME = 'demo-contacts-mailings';
+
+/**
+ * A data folder seeded before more demo contacts chose mailings gets their choice on its next start
+ * (a fresh one has it from seedDemoContacts already): 'mailings' is added to their e-mail choices
+ * where it is missing, last, as the fixed order of the events has it. Nothing else is touched.
+ */
+export async function seedDemoMailingChoices(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(seedState)
+      .values({ name: MAILINGS_SEED_NAME })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return false;
+    for (const [customer, list] of Object.entries(demoContacts)) {
+      for (const contact of list) {
+        if (!contact.notifications?.email.includes('mailings')) continue;
+        await tx.execute(sql`
+          update contacts
+          set notifications = jsonb_set(notifications, '{email}', (notifications->'email') || '["mailings"]')
+          where customer_id = ${Number(customer)} and email = ${contact.email}
+            and not (notifications->'email' ? 'mailings')`);
+      }
     }
     return true;
   });

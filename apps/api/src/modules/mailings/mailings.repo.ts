@@ -18,7 +18,7 @@ const columns = {
   query: mailings.query,
   status: mailings.status,
   total: mailings.total,
-  sent: mailings.sent,
+  delivered: mailings.delivered,
   failed: mailings.failed,
   createdByName: mailings.createdByName,
   createdAt: iso(mailings.createdAt),
@@ -35,7 +35,7 @@ export interface MailingRow {
   query: MailingQuery;
   status: MailingStatus;
   total: number;
-  sent: number;
+  delivered: number;
   failed: number;
   createdByName: string;
   createdAt: string;
@@ -73,7 +73,7 @@ const active = (product: string) =>
  * notification choices of DESIGN.md §8), one per address (the lowest contact id), ordered by address.
  * Every list that is given narrows; an empty one does not.
  */
-function recipientsOf(query: MailingQuery): SQL {
+export function recipientsOf(query: MailingQuery): SQL {
   const where: SQL[] = [sql`c.notifications->'email' ? 'mailings'`, sql`position('@' in c.email) > 1`];
   if (query.customer_statuses.length > 0)
     where.push(sql`cu.status = any(${sql.param(query.customer_statuses)}::text[])`);
@@ -174,20 +174,55 @@ export function createMailingsRepo(db: Database) {
       });
     },
 
-    /** Sent and failed, counted again from the deliveries and their outbox mails. */
-    async refreshCounts(id: number): Promise<MailingRow | undefined> {
+    /**
+     * Delivered, waiting and failed, counted again from the deliveries and their outbox mails (found
+     * by the idempotency key the job gives them), and the status that follows: a sending mailing
+     * none of whose recipients is waiting any more is `sent`, or `failed` when not one mail was
+     * delivered. A demo delivery marked done without an outbox mail counts as delivered.
+     */
+    async settle(id: number): Promise<MailingRow | undefined> {
       await db.execute(sql`
-        update mailings m set sent = x.sent, failed = x.failed
-        from (
-          select
-            count(*) filter (where d.status = 'sent' and o.status is distinct from 'failed')::int as sent,
-            count(*) filter (where d.status = 'failed' or o.status = 'failed')::int as failed
+        with states as (
+          select case
+              when d.status = 'failed' or o.status = 'failed' then 'failed'
+              when d.status = 'pending' or o.status = 'pending' then 'waiting'
+              else 'delivered'
+            end as state
           from mailing_deliveries d
-          left join mail_outbox o on o.id = d.mail_id
+          left join mail_outbox o on o.idempotency_key = 'mailing:' || d.mailing_id || ':' || d.email
           where d.mailing_id = ${id}
-        ) x
-        where m.id = ${id} and (m.sent, m.failed) is distinct from (x.sent, x.failed)`);
+        ), counts as (
+          select
+            count(*) filter (where state = 'delivered')::int as delivered,
+            count(*) filter (where state = 'waiting')::int as waiting,
+            count(*) filter (where state = 'failed')::int as failed
+          from states
+        ), next as (
+          select m.id, c.delivered, c.failed,
+            case
+              when m.status in ('sending', 'sent') and c.waiting = 0 and c.delivered + c.failed > 0
+                then case when c.delivered = 0 then 'failed' else 'sent' end
+              else m.status
+            end as status
+          from mailings m cross join counts c
+          where m.id = ${id} and m.status <> 'draft'
+        )
+        update mailings m
+        set sent = n.delivered, failed = n.failed, status = n.status
+        from next n
+        where m.id = n.id and (m.sent, m.failed, m.status) is distinct from (n.delivered, n.failed, n.status)`);
       return this.get(id);
+    },
+
+    /** The names of the given customers (those that exist), by id. */
+    async customerNames(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = (
+        await db.execute<{ customer_id: number; display_name: string }>(sql`
+          select customer_id, display_name from customers
+          where customer_id = any(${sql.param([...ids])}::int[])`)
+      ).rows;
+      return new Map(rows.map((row) => [row.customer_id, row.display_name]));
     },
 
     /**
@@ -236,15 +271,6 @@ export function createMailingsRepo(db: Database) {
     async sendingIds(): Promise<number[]> {
       const rows = await db.select({ id: mailings.id }).from(mailings).where(eq(mailings.status, 'sending'));
       return rows.map((row) => row.id);
-    },
-
-    /** A sending mailing without pending deliveries is sent. */
-    async finish(id: number): Promise<void> {
-      await db.execute(sql`
-        update mailings set status = 'sent'
-        where id = ${id} and status = 'sending'
-          and not exists (
-            select 1 from mailing_deliveries where mailing_id = ${id} and status = 'pending')`);
     },
   };
 }

@@ -88,7 +88,8 @@ export const mailingRoutes: FastifyPluginAsyncZod<{ mailings: MailingsService }>
         tags,
         operationId: 'getMailing',
         summary: 'One mailing with its content, query and progress (staff)',
-        description: 'Unknown mailing: 404 MAILING_NOT_FOUND.',
+        description:
+          'The progress is recounted as for `…/progress`; the customers the query names come with their names. Unknown mailing: 404 MAILING_NOT_FOUND.',
         params: mailingParamsSchema,
         response: { 200: mailingSchema.describe('The mailing') },
       },
@@ -126,7 +127,8 @@ export const mailingRoutes: FastifyPluginAsyncZod<{ mailings: MailingsService }>
         tags,
         operationId: 'getMailingProgress',
         summary: "A mailing's status and counts (staff)",
-        description: 'Total recipients, mails handed to the mail server (or outbox), and failed ones.',
+        description:
+          'Recounted when read. Each recipient is delivered (the mail server, or without one the outbox, has the mail), waiting (its mail is not written or not yet delivered) or failed (the mail job gave up). The mailing is `sending` while any recipient waits, then `sent`, or `failed` when every mail failed.',
         params: mailingParamsSchema,
         response: { 200: mailingProgressSchema.describe('Status and counts') },
       },

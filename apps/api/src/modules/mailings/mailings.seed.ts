@@ -1,23 +1,39 @@
+import type { MailingQuery } from '@portaal/contracts/mailings';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { seedState } from '../../db/seed-state.table.ts';
+import { recipientsOf } from './mailings.repo.ts';
 import { mailings } from './mailings.table.ts';
 
 const SEED_NAME = 'demo-mailings';
 const joris = { createdById: '6f1c2a10-0008-4a1e-9c01-000000000008', createdByName: 'Joris Mulder' };
 
-/** The demo contacts who chose mailings (contacts.seed.ts): the recipients of the demo mailings. */
-const recipients = [
-  'maarten.vandijk@vandijkadvocaten.example',
-  'oliver.hughes@northwind.example',
-  'sanne.devries@goudenkorst.example',
-];
+const query = (narrowing: Partial<MailingQuery>): MailingQuery => ({
+  customer_statuses: ['active'],
+  languages: [],
+  products: [],
+  customer_ids: [],
+  roles: [],
+  ...narrowing,
+});
 
 /**
- * Two sent mailings with fixed dates, so the overview is not empty in the demo. Their deliveries are
- * recorded as sent without outbox mails: the demo mails nobody.
+ * Two sent mailings with fixed dates, so the overview and its detail screens are not empty in the
+ * demo. Their recipients are those their query reached when the demo was loaded (the demo contacts
+ * who chose mailings, contacts.seed.ts); the deliveries are recorded as delivered without outbox
+ * mails (the demo mails nobody), except the addresses in `failed`, recorded as given up.
  */
-const demoMailings = [
+const demoMailings: {
+  label: string;
+  sender: string;
+  subjectEn: string;
+  subjectNl: string;
+  bodyEn: string;
+  bodyNl: string;
+  query: MailingQuery;
+  failed: string[];
+  at: string;
+}[] = [
   {
     label: 'Maintenance window Amsterdam 1',
     sender: 'Portaal service desk',
@@ -27,6 +43,9 @@ const demoMailings = [
       'On Saturday 12 September between 06:00 and 08:00 we replace the core switches in Amsterdam 1.\n\nYour servers stay on; the network may be unavailable for a few minutes.',
     bodyNl:
       'Op zaterdag 12 september tussen 06:00 en 08:00 vervangen we de core switches in Amsterdam 1.\n\nUw servers blijven aan; het netwerk kan enkele minuten onbereikbaar zijn.',
+    // The customers with servers in Amsterdam 1: their owners and technical contacts.
+    query: query({ customer_ids: [1001, 1002, 1003], roles: ['owner', 'technical_viewer'] }),
+    failed: [],
     at: '2026-09-01T09:00:00Z',
   },
   {
@@ -36,6 +55,9 @@ const demoMailings = [
     subjectNl: 'Nieuw in het portaal: verbruiksrapporten en trends',
     bodyEn: 'From today the portal shows your monthly usage reports and the trends of your servers.',
     bodyNl: 'Vanaf vandaag toont het portaal uw maandelijkse verbruiksrapporten en de trends van uw servers.',
+    query: query({}),
+    // A mailbox that refused the mail: the progress shows a failed one.
+    failed: ['george.patel@northwind.example'],
     at: '2026-10-05T13:30:00Z',
   },
 ];
@@ -46,28 +68,25 @@ export async function seedDemoMailings(db: Database): Promise<boolean> {
     const claimed = await tx.insert(seedState).values({ name: SEED_NAME }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
     for (const demo of demoMailings) {
-      const { at, ...content } = demo;
+      const { at, failed, ...content } = demo;
       const [row] = await tx
         .insert(mailings)
-        .values({
-          ...content,
-          ...joris,
-          query: { customer_statuses: ['active'], languages: [], products: [], customer_ids: [], roles: [] },
-          status: 'sent',
-          createdAt: at,
-          sentAt: at,
-        })
+        .values({ ...content, ...joris, status: 'sent', createdAt: at, sentAt: at })
         .returning({ id: mailings.id });
       if (!row) throw new Error('demo mailing not stored');
-      const done = await tx.execute(sql`
+      await tx.execute(sql`
         insert into mailing_deliveries (mailing_id, contact_id, customer_id, email, name, language, status, done_at)
-        select distinct on (c.email) ${row.id}, c.id, c.customer_id, c.email,
-          trim(c.first_name || ' ' || c.last_name), c.language, 'sent', ${at}::timestamptz
-        from contacts c
-        where c.email = any(${sql.param(recipients)}::text[])
-        order by c.email, c.id`);
-      const count = done.rowCount ?? 0;
-      await tx.execute(sql`update mailings set total = ${count}, sent = ${count} where id = ${row.id}`);
+        select ${row.id}, r.contact_id, r.customer_id, r.email, r.name, r.language,
+          case when r.email = any(${sql.param(failed)}::text[]) then 'failed' else 'sent' end,
+          ${at}::timestamptz
+        from (${recipientsOf(demo.query)}) r`);
+      await tx.execute(sql`
+        update mailings m set total = c.total, sent = c.total - c.failed, failed = c.failed
+        from (
+          select count(*)::int as total, count(*) filter (where status = 'failed')::int as failed
+          from mailing_deliveries where mailing_id = ${row.id}
+        ) c
+        where m.id = ${row.id}`);
     }
     return true;
   });

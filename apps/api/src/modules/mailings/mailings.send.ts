@@ -79,13 +79,17 @@ export function createMailingSender(deps: {
         });
         if (!mailIds) break;
         await mail.dispatch(mailIds);
-        await repo.refreshCounts(mailingId);
+        await repo.settle(mailingId);
       }
-      await repo.finish(mailingId);
-      await repo.refreshCounts(mailingId);
+      // Sent once no recipient waits any more: when the mail job delivered them all already, now;
+      // otherwise when progress is read, or at the periodic resume.
+      await repo.settle(mailingId);
     },
 
-    /** Mailings left sending (a process stopped, a queue call failed): run them again. */
+    /**
+     * Mailings left sending (a process stopped, a queue call failed, mails still being delivered):
+     * run them again; a run without pending deliveries only recounts them.
+     */
     async resume(): Promise<void> {
       for (const id of await repo.sendingIds()) await this.run(id);
     },

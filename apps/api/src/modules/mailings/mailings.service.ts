@@ -27,7 +27,9 @@ const toProgress = (row: MailingRow): MailingProgress => ({
   mailing_id: row.id,
   status: row.status,
   total: row.total,
-  sent: row.sent,
+  delivered: row.delivered,
+  // Every recipient is delivered, waiting or failed (the counts are recounted together).
+  waiting: Math.max(0, row.total - row.delivered - row.failed),
   failed: row.failed,
 });
 
@@ -40,11 +42,12 @@ const toSummary = (row: MailingRow): MailingSummary => ({
   sent_at: row.sentAt,
 });
 
-const toMailing = (row: MailingRow): Mailing => ({
+const toMailing = (row: MailingRow, names: Map<number, string>): Mailing => ({
   ...toSummary(row),
   sender: row.sender,
   body: { en: row.bodyEn, nl: row.bodyNl },
   query: row.query,
+  customers: row.query.customer_ids.map((id) => ({ customer_id: id, name: names.get(id) ?? null })),
 });
 
 const mailingNotFound = (id: number) => notFound('MAILING_NOT_FOUND', `Mailing ${id} does not exist.`);
@@ -94,7 +97,7 @@ export function createMailingsService(deps: {
             tx,
           ),
       );
-      return toMailing(row);
+      return toMailing(row, await repo.customerNames(row.query.customer_ids));
     },
 
     async send(id: number, actor: Actor): Promise<MailingProgress> {
@@ -145,22 +148,28 @@ export function createMailingsService(deps: {
       return toProgress(row);
     },
 
+    /** Recounted when read: the mails of a sending mailing are delivered by the mail job meanwhile. */
     async progress(id: number): Promise<MailingProgress> {
-      const row = await repo.refreshCounts(id);
+      const row = await repo.settle(id);
       if (!row) throw mailingNotFound(id);
       return toProgress(row);
     },
 
     async get(id: number): Promise<Mailing> {
-      const row = await repo.refreshCounts(id);
+      const row = await repo.settle(id);
       if (!row) throw mailingNotFound(id);
-      return toMailing(row);
+      return toMailing(row, await repo.customerNames(row.query.customer_ids));
     },
 
     async list(query: MailingListQuery) {
       const after = query.cursor ? cursors.decode(LIST, query.cursor, listCursor) : undefined;
       const rows = await repo.list(after && { at: after[0], id: after[1] }, query.limit + 1);
-      const items = rows.slice(0, query.limit);
+      // The few that are sending are recounted, so the overview moves on with them.
+      const items = await Promise.all(
+        rows
+          .slice(0, query.limit)
+          .map(async (row) => (row.status === 'sending' ? ((await repo.settle(row.id)) ?? row) : row)),
+      );
       const last = items.at(-1);
       return {
         items: items.map(toSummary),

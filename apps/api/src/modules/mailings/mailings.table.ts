@@ -7,7 +7,8 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 's
 
 /**
  * Mass mailings by staff (decision 0026): the content in both languages, the recipient query, and
- * the progress of the send (counts kept on the row so the overview reads one table).
+ * the progress of the send (counts kept on the row so the overview reads one table; waiting is
+ * total − delivered − failed).
  */
 export const mailings = pgTable(
   'mailings',
@@ -22,7 +23,8 @@ export const mailings = pgTable(
     query: jsonb('query').$type<MailingQuery>().notNull(),
     status: text('status').$type<MailingStatus>().notNull().default('draft'),
     total: integer('total').notNull().default(0),
-    sent: integer('sent').notNull().default(0),
+    /** Recipients whose mail was delivered (the column keeps its first name, `sent`: no migration). */
+    delivered: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     createdById: text('created_by_id').notNull(),
     createdByName: text('created_by_name').notNull(),
@@ -35,7 +37,8 @@ export const mailings = pgTable(
 /**
  * One row per recipient address of a mailing, written when sending starts (the recipients as they
  * were then). A row leaves `pending` in the same transaction that puts its mail in the outbox, and
- * the outbox's idempotency key is per mailing and address: a retried job mails nobody twice.
+ * the outbox's idempotency key is per mailing and address: a retried job mails nobody twice. Whether
+ * the mail was then delivered is the outbox's to say (mailings.repo.ts `settle`).
  */
 export const mailingDeliveries = pgTable(
   'mailing_deliveries',

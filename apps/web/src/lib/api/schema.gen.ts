@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * One mailing with its content, query and progress (staff)
-         * @description Unknown mailing: 404 MAILING_NOT_FOUND.
+         * @description The progress is recounted as for `…/progress`; the customers the query names come with their names. Unknown mailing: 404 MAILING_NOT_FOUND.
          */
         get: operations["getMailing"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * A mailing's status and counts (staff)
-         * @description Total recipients, mails handed to the mail server (or outbox), and failed ones.
+         * @description Recounted when read. Each recipient is delivered (the mail server, or without one the outbox, has the mail), waiting (its mail is not written or not yet delivered) or failed (the mail job gave up). The mailing is `sending` while any recipient waits, then `sent`, or `failed` when every mail failed.
          */
         get: operations["getMailingProgress"];
         put?: never;
@@ -2855,16 +2855,26 @@ export interface components {
             mailing_id: number;
             /** @enum {string} */
             status: "draft" | "sending" | "sent" | "failed";
+            /** @description Recipients (distinct addresses) fixed when sending started */
             total: number;
-            sent: number;
+            /** @description Mails the mail server accepted (or, without one, the outbox keeps as delivered) */
+            delivered: number;
+            /** @description Recipients whose mail is not written yet, or written and not yet delivered */
+            waiting: number;
+            /** @description Mails the mail job gave up on */
             failed: number;
         };
         MailingSummary: {
             mailing_id: number;
             /** @enum {string} */
             status: "draft" | "sending" | "sent" | "failed";
+            /** @description Recipients (distinct addresses) fixed when sending started */
             total: number;
-            sent: number;
+            /** @description Mails the mail server accepted (or, without one, the outbox keeps as delivered) */
+            delivered: number;
+            /** @description Recipients whose mail is not written yet, or written and not yet delivered */
+            waiting: number;
+            /** @description Mails the mail job gave up on */
             failed: number;
             label: string;
             subject: {
@@ -2878,12 +2888,22 @@ export interface components {
             /** @description When sending started; null for a draft */
             sent_at: string | null;
         };
+        MailingCustomer: {
+            customer_id: number;
+            /** @description The customer's name; null when no customer has this id (any more) */
+            name: string | null;
+        };
         Mailing: {
             mailing_id: number;
             /** @enum {string} */
             status: "draft" | "sending" | "sent" | "failed";
+            /** @description Recipients (distinct addresses) fixed when sending started */
             total: number;
-            sent: number;
+            /** @description Mails the mail server accepted (or, without one, the outbox keeps as delivered) */
+            delivered: number;
+            /** @description Recipients whose mail is not written yet, or written and not yet delivered */
+            waiting: number;
+            /** @description Mails the mail job gave up on */
             failed: number;
             label: string;
             subject: {
@@ -2902,6 +2922,8 @@ export interface components {
                 nl: string;
             };
             query: components["schemas"]["MailingQuery"];
+            /** @description The customers of `query.customer_ids` with their names, in the query's order */
+            customers: components["schemas"]["MailingCustomer"][];
         };
         ClientConfig: {
             brand_name: string;

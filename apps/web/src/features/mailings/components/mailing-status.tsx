@@ -1,5 +1,5 @@
 import { Badge, Group, Progress, Text } from '@mantine/core';
-import { type MailingProgress, type MailingStatus, mailingPercent } from '@portaal/contracts/mailings';
+import { type MailingProgress, type MailingStatus, mailingShares } from '@portaal/contracts/mailings';
 import { useTranslation } from 'react-i18next';
 import classes from './mailings.module.css';
 
@@ -19,28 +19,47 @@ export function MailingStatusBadge({ status }: { status: MailingStatus }) {
   );
 }
 
-/** "12 of 40 sent" with a bar; failed ones named when there are any. */
+/**
+ * "5 of 8 delivered" with a bar of the delivered and the failed part (the rest is waiting); the
+ * waiting and failed ones named when there are any, so no count is told by colour alone.
+ */
 export function MailingProgressBar({ progress }: { progress: MailingProgress }) {
   const { t } = useTranslation();
-  const label = t('mailings.progress.count', { sent: progress.sent, total: progress.total });
+  const label = t('mailings.progress.count', { delivered: progress.delivered, total: progress.total });
+  const shares = mailingShares(progress);
   return (
     <div>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" data-testid="mailing-progress">
           {label}
         </Text>
-        {progress.failed > 0 && (
-          <Text size="sm" c="red">
-            {t('mailings.progress.failed', { count: progress.failed })}
-          </Text>
-        )}
+        <Group gap="xs" wrap="wrap">
+          {progress.waiting > 0 && (
+            <Text size="sm" c="dimmed" data-testid="mailing-waiting">
+              {t('mailings.progress.waiting', { count: progress.waiting })}
+            </Text>
+          )}
+          {progress.failed > 0 && (
+            <Text size="sm" className={classes.failed} data-testid="mailing-failed">
+              {t('mailings.progress.failed', { count: progress.failed })}
+            </Text>
+          )}
+        </Group>
       </Group>
-      <Progress
-        value={mailingPercent(progress)}
-        mt={4}
-        aria-label={label}
-        animated={progress.status === 'sending'}
-      />
+      <Progress.Root mt={4}>
+        <Progress.Section
+          value={shares.delivered}
+          aria-label={label}
+          animated={progress.status === 'sending'}
+        />
+        {progress.failed > 0 && (
+          <Progress.Section
+            value={shares.failed}
+            color="red"
+            aria-label={t('mailings.progress.failedBar', { failed: progress.failed, total: progress.total })}
+          />
+        )}
+      </Progress.Root>
     </div>
   );
 }
