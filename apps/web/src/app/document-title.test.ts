@@ -1,5 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { formatMonth } from '../lib/format.ts';
 import { readLocale } from '../test/dom.ts';
 import { formatDocumentTitle, titleParts } from './document-title.ts';
 
@@ -36,6 +37,23 @@ describe('document titles', () => {
     ).toBe('Nieuw ticket · Support · Portaal');
     expect(formatDocumentTitle(titleParts({ page: 'titles.notFound' }, match, nl), 'Portaal')).toBe(
       'Pagina niet gevonden · Portaal',
+    );
+  });
+
+  it("reads a route's values in the reader's language: a crosscheck's month by name", async () => {
+    const title = {
+      page: 'titles.crosscheck',
+      area: 'adminCrosschecks',
+      values: ({ params }: { params: Record<string, unknown> }, language: 'en' | 'nl') => ({
+        month: formatMonth(String(params.month), language),
+      }),
+    } as const;
+    const match = { params: { month: '2026-10' }, search: {} };
+    expect(formatDocumentTitle(titleParts(title, match, await translator('en'), 'en'), 'Portaal')).toBe(
+      'Crosscheck October 2026 · Crosschecks · Portaal',
+    );
+    expect(formatDocumentTitle(titleParts(title, match, await translator('nl'), 'nl'), 'Portaal')).toBe(
+      'Controle oktober 2026 · Crosschecks · Portaal',
     );
   });
 

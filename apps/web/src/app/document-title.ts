@@ -2,6 +2,7 @@ import { useMatches } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type AppLanguage, currentLanguage } from '../lib/i18n.ts';
 import type { AreaKey } from './navigation.ts';
 
 /** What a route's screen is called in the document title (WCAG 2.4.2), declared in its staticData. */
@@ -12,6 +13,11 @@ export interface RouteTitle {
    * Left out, the area alone names the page.
    */
   page?: string | ((match: TitleMatch) => string);
+  /**
+   * Values for the page's text instead of the raw params and search, in the reader's language: a
+   * month '2026-10' read as 'October 2026'. Left out, the params and search are used as they are.
+   */
+  values?: (match: TitleMatch, language: AppLanguage) => Record<string, unknown>;
   /** The sidebar area the screen belongs to (`global:nav.<area>`). */
   area?: AreaKey;
 }
@@ -32,9 +38,14 @@ export function formatDocumentTitle(parts: (string | undefined)[], brand: string
 }
 
 /** The translated page and area of a route title, from the match's params and search. */
-export function titleParts(title: RouteTitle, match: TitleMatch, t: TFunction): string[] {
+export function titleParts(
+  title: RouteTitle,
+  match: TitleMatch,
+  t: TFunction,
+  language: AppLanguage = 'en',
+): string[] {
   const key = typeof title.page === 'function' ? title.page(match) : title.page;
-  const values = { ...match.search, ...match.params };
+  const values = { ...match.search, ...match.params, ...title.values?.(match, language) };
   return [
     key ? String(t(key, { ns: 'global', ...values })) : undefined,
     title.area ? String(t(`nav.${title.area}`, { ns: 'global' })) : undefined,
@@ -54,7 +65,7 @@ export function useDocumentTitle(title: string): void {
  * failed. A new route needs one line: `staticData: { title: { page: 'titles.x', area: 'y' } }`.
  */
 export function useRouteDocumentTitle(brand: string): void {
-  const { t } = useTranslation('global');
+  const { t, i18n } = useTranslation('global');
   const matches = useMatches();
   let parts: string[] = [];
   if (matches.some((match) => match.status === 'notFound' || match._notFound)) {
@@ -72,6 +83,7 @@ export function useRouteDocumentTitle(brand: string): void {
           search: match.search as Record<string, unknown>,
         },
         t,
+        currentLanguage(i18n),
       );
   }
   useDocumentTitle(formatDocumentTitle(parts, brand));

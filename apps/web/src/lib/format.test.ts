@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatHours, formatNumber, formatQuantity } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatHours,
+  formatMonth,
+  formatNumber,
+  formatQuantity,
+} from './format.ts';
 
 describe('formatNumber', () => {
   it('uses en-GB and nl-NL separators', () => {
@@ -27,6 +34,13 @@ describe('dates', () => {
     expect(formatDate(new Date(2026, 0, 9, 23, 5))).toBe('09-01-2026');
     expect(formatDateTime(new Date(2026, 0, 9, 23, 5))).toBe('09-01-2026 23:05');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it("names a month in the reader's language, and leaves what is no month as it is", () => {
+    expect(formatMonth('2026-10', 'en')).toBe('October 2026');
+    expect(formatMonth('2026-10', 'nl')).toBe('oktober 2026');
+    expect(formatMonth('2027-01', 'nl')).toBe('januari 2027');
+    expect(formatMonth('2026-13', 'en')).toBe('2026-13');
   });
 });
 

@@ -3,13 +3,19 @@ import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { CrosscheckDetailPage } from '../../features/crosschecks/components/crosscheck-detail-page.tsx';
 import { validateCrosscheckSearch, validMonth } from '../../features/crosschecks/utils/crosscheck-search.ts';
+import { formatMonth } from '../../lib/format.ts';
 
 const checkAccess = guard(access.adminCrosschecks);
 
 export const Route = createFileRoute('/_app/admin/crosschecks/$month')({
   staticData: {
     requirement: access.adminCrosschecks,
-    title: { page: 'titles.crosscheck', area: 'adminCrosschecks' },
+    title: {
+      page: 'titles.crosscheck',
+      area: 'adminCrosschecks',
+      // 'Crosscheck October 2026', as the page heading reads the month.
+      values: ({ params }, language) => ({ month: formatMonth(String(params.month), language) }),
+    },
   },
   beforeLoad: async (args) => {
     // "2026-13" is no month: the page-not-found error, without asking the API.

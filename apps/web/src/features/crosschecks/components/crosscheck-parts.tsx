@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import { type CrosscheckStatus, crosscheckStatusColours } from '@portaal/contracts/crosscheck-rules';
-import { type DisplayLanguage, displayLocales } from '@portaal/contracts/display-rules';
+import type { DisplayLanguage } from '@portaal/contracts/display-rules';
 import { formatUsageAmount, usageTypeLabelKey } from '@portaal/contracts/usage-rules';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/error-text.ts';
+import { formatMonth } from '../../../lib/format.ts';
 
 /** The status as a badge with its words: never colour alone. */
 export function CrosscheckStatusBadge({ status }: { status: CrosscheckStatus }) {
@@ -29,14 +30,8 @@ export const formatCrosscheckAmount = (
   subtype: string,
 ) => formatUsageAmount(Number(amount), unit, language, subtype);
 
-export const monthLabel = (month: string, language: DisplayLanguage) => {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(displayLocales[language], {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, number - 1, 1)));
-};
+/** The month by name in the reader's language, as the document title has it (lib/format.ts). */
+export const monthLabel = formatMonth;
 
 /** SPEC.md §8's crosscheck messages (failed to fetch list / details), the reason and a retry. */
 export function CrosscheckLoadFailed({
