@@ -35,6 +35,7 @@ import { Route as AppAdminAgreementsCustomerIdRouteImport } from './routes/_app/
 import { Route as AppAdminCrosschecksIndexRouteImport } from './routes/_app/admin.crosschecks.index';
 import { Route as AppAdminCrosschecksMonthRouteImport } from './routes/_app/admin.crosschecks.$month';
 import { Route as AppAdminMailingsIndexRouteImport } from './routes/_app/admin.mailings.index';
+import { Route as AppAdminMailingsIdRouteImport } from './routes/_app/admin.mailings.$id';
 import { Route as AppAdminMailingsNewRouteImport } from './routes/_app/admin.mailings.new';
 import { Route as AppAdministrationContractsIndexRouteImport } from './routes/_app/administration.contracts.index';
 import { Route as AppAdministrationContractsIdRouteImport } from './routes/_app/administration.contracts.$id';
@@ -180,6 +181,11 @@ const AppAdminMailingsIndexRoute = AppAdminMailingsIndexRouteImport.update({
   path: '/admin/mailings/',
   getParentRoute: () => AppRoute,
 } as any);
+const AppAdminMailingsIdRoute = AppAdminMailingsIdRouteImport.update({
+  id: '/admin/mailings/$id',
+  path: '/admin/mailings/$id',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppAdminMailingsNewRoute = AppAdminMailingsNewRouteImport.update({
   id: '/admin/mailings/new',
   path: '/admin/mailings/new',
@@ -266,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/support/': typeof AppSupportIndexRoute;
   '/admin/agreements/$customerId': typeof AppAdminAgreementsCustomerIdRoute;
   '/admin/crosschecks/$month': typeof AppAdminCrosschecksMonthRoute;
+  '/admin/mailings/$id': typeof AppAdminMailingsIdRoute;
   '/admin/mailings/new': typeof AppAdminMailingsNewRoute;
   '/administration/contracts/$id': typeof AppAdministrationContractsIdRoute;
   '/administration/invoices/$id': typeof AppAdministrationInvoicesIdRoute;
@@ -302,6 +309,7 @@ export interface FileRoutesByTo {
   '/support': typeof AppSupportIndexRoute;
   '/admin/agreements/$customerId': typeof AppAdminAgreementsCustomerIdRoute;
   '/admin/crosschecks/$month': typeof AppAdminCrosschecksMonthRoute;
+  '/admin/mailings/$id': typeof AppAdminMailingsIdRoute;
   '/admin/mailings/new': typeof AppAdminMailingsNewRoute;
   '/administration/contracts/$id': typeof AppAdministrationContractsIdRoute;
   '/administration/invoices/$id': typeof AppAdministrationInvoicesIdRoute;
@@ -342,6 +350,7 @@ export interface FileRoutesById {
   '/_app/support/': typeof AppSupportIndexRoute;
   '/_app/admin/agreements/$customerId': typeof AppAdminAgreementsCustomerIdRoute;
   '/_app/admin/crosschecks/$month': typeof AppAdminCrosschecksMonthRoute;
+  '/_app/admin/mailings/$id': typeof AppAdminMailingsIdRoute;
   '/_app/admin/mailings/new': typeof AppAdminMailingsNewRoute;
   '/_app/administration/contracts/$id': typeof AppAdministrationContractsIdRoute;
   '/_app/administration/invoices/$id': typeof AppAdministrationInvoicesIdRoute;
@@ -380,6 +389,7 @@ export interface FileRouteTypes {
     | '/support/'
     | '/admin/agreements/$customerId'
     | '/admin/crosschecks/$month'
+    | '/admin/mailings/$id'
     | '/admin/mailings/new'
     | '/administration/contracts/$id'
     | '/administration/invoices/$id'
@@ -416,6 +426,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/admin/agreements/$customerId'
     | '/admin/crosschecks/$month'
+    | '/admin/mailings/$id'
     | '/admin/mailings/new'
     | '/administration/contracts/$id'
     | '/administration/invoices/$id'
@@ -455,6 +466,7 @@ export interface FileRouteTypes {
     | '/_app/support/'
     | '/_app/admin/agreements/$customerId'
     | '/_app/admin/crosschecks/$month'
+    | '/_app/admin/mailings/$id'
     | '/_app/admin/mailings/new'
     | '/_app/administration/contracts/$id'
     | '/_app/administration/invoices/$id'
@@ -660,6 +672,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminMailingsIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/admin/mailings/$id': {
+      id: '/_app/admin/mailings/$id';
+      path: '/admin/mailings/$id';
+      fullPath: '/admin/mailings/$id';
+      preLoaderRoute: typeof AppAdminMailingsIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/admin/mailings/new': {
       id: '/_app/admin/mailings/new';
       path: '/admin/mailings/new';
@@ -758,6 +777,7 @@ interface AppRouteChildren {
   AppSupportIndexRoute: typeof AppSupportIndexRoute;
   AppAdminAgreementsCustomerIdRoute: typeof AppAdminAgreementsCustomerIdRoute;
   AppAdminCrosschecksMonthRoute: typeof AppAdminCrosschecksMonthRoute;
+  AppAdminMailingsIdRoute: typeof AppAdminMailingsIdRoute;
   AppAdminMailingsNewRoute: typeof AppAdminMailingsNewRoute;
   AppAdministrationContractsIdRoute: typeof AppAdministrationContractsIdRoute;
   AppAdministrationInvoicesIdRoute: typeof AppAdministrationInvoicesIdRoute;
@@ -792,6 +812,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSupportIndexRoute: AppSupportIndexRoute,
   AppAdminAgreementsCustomerIdRoute: AppAdminAgreementsCustomerIdRoute,
   AppAdminCrosschecksMonthRoute: AppAdminCrosschecksMonthRoute,
+  AppAdminMailingsIdRoute: AppAdminMailingsIdRoute,
   AppAdminMailingsNewRoute: AppAdminMailingsNewRoute,
   AppAdministrationContractsIdRoute: AppAdministrationContractsIdRoute,
   AppAdministrationInvoicesIdRoute: AppAdministrationInvoicesIdRoute,

@@ -35,6 +35,16 @@ describe('document titles', () => {
     expect(
       formatDocumentTitle(titleParts({ page: 'titles.newTicket', area: 'support' }, match, nl), 'Portaal'),
     ).toBe('Nieuw ticket · Support · Portaal');
+    expect(
+      formatDocumentTitle(
+        titleParts(
+          { page: 'titles.mailing', area: 'adminMailings' },
+          { params: { id: '12' }, search: {} },
+          nl,
+        ),
+        'Portaal',
+      ),
+    ).toBe('Mailing 12 · Mailings · Portaal');
     expect(formatDocumentTitle(titleParts({ page: 'titles.notFound' }, match, nl), 'Portaal')).toBe(
       'Pagina niet gevonden · Portaal',
     );

@@ -26,4 +26,6 @@ export function installDomShims(): void {
     unobserve() {}
     disconnect() {}
   };
+  // Comboboxes scroll their highlighted option into view; jsdom has no layout to scroll.
+  Element.prototype.scrollIntoView ??= () => {};
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
+import { CustomerPicker } from '../../features/customers/components/customer-picker.tsx';
 import { MailingWizard } from '../../features/mailings/components/mailing-wizard.tsx';
 
 export const Route = createFileRoute('/_app/admin/mailings/new')({
@@ -9,5 +10,9 @@ export const Route = createFileRoute('/_app/admin/mailings/new')({
     title: { page: 'titles.newMailing', area: 'adminMailings' },
   },
   beforeLoad: guard(access.mailingSend),
-  component: MailingWizard,
+  component: NewMailingRoute,
 });
+
+function NewMailingRoute() {
+  return <MailingWizard customerField={CustomerPicker} />;
+}

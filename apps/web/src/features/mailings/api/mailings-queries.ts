@@ -4,7 +4,7 @@ import { type ApiClient, dataOf, nextCursorOf } from '../../../lib/api-client.ts
 
 export const MAILINGS_PAGE_SIZE = 20;
 
-/** Query-option factories of the staff mailings (/admin/mailings, /admin/mailings/new). */
+/** Query-option factories of the staff mailings (/admin/mailings, /admin/mailings/{id}, …/new). */
 export const mailingsQueries = {
   all: () => ['mailings'] as const,
   list: (api: ApiClient) =>
@@ -31,6 +31,19 @@ export const mailingsQueries = {
       queryFn: ({ signal }) => dataOf(api.POST('/api/admin/v2/mailings/recipients', { body: query, signal })),
       placeholderData: keepPreviousData,
       staleTime: 10_000,
+    }),
+  /** One mailing (/admin/mailings/{id}): content, query and progress; it moves on while sending. */
+  detail: (api: ApiClient, mailingId: number) =>
+    queryOptions({
+      queryKey: [...mailingsQueries.all(), mailingId, 'detail'] as const,
+      queryFn: ({ signal }) =>
+        dataOf(
+          api.GET('/api/admin/v2/mailings/{mailing_id}', {
+            params: { path: { mailing_id: mailingId } },
+            signal,
+          }),
+        ),
+      refetchInterval: (query) => (query.state.data?.status === 'sending' ? 2000 : false),
     }),
   progress: (api: ApiClient, mailingId: number) =>
     queryOptions({

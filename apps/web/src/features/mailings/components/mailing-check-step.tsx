@@ -1,8 +1,10 @@
-import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import type { MailingPreview } from '@portaal/contracts/mailings';
 import { useTranslation } from 'react-i18next';
+import { MailingContentTabs } from './mailing-content-tabs.tsx';
+import { MailingQuerySummary } from './mailing-query-summary.tsx';
 import classes from './mailings.module.css';
-import type { WizardValues } from './wizard-values.ts';
+import { toQuery, type WizardValues } from './wizard-values.ts';
 
 /** Step 3: what will be sent to whom, per language, before it is sent. */
 export function MailingCheckStep({ values, preview }: { values: WizardValues; preview?: MailingPreview }) {
@@ -40,25 +42,24 @@ export function MailingCheckStep({ values, preview }: { values: WizardValues; pr
           </Text>
         </Card>
       </div>
-      <Tabs defaultValue="en" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="en">{t('mailings.language.en')}</Tabs.Tab>
-          <Tabs.Tab value="nl">{t('mailings.language.nl')}</Tabs.Tab>
-        </Tabs.List>
-        {(['en', 'nl'] as const).map((code) => (
-          <Tabs.Panel key={code} value={code} pt="md" lang={code}>
-            <Title order={2} size="h4" data-user-content className={classes.subject}>
-              {values.subject[code]}
-            </Title>
-            <Text size="sm" c="dimmed" mb="xs">
-              {t('mailings.check.from', { sender: values.sender })}
-            </Text>
-            <div className={classes.preview} data-user-content data-testid={`preview-${code}`}>
-              {values.body[code]}
-            </div>
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <section aria-labelledby="mailing-check-list">
+        <Title order={3} size="h5" id="mailing-check-list" mb="xs">
+          {t('mailings.steps.list')}
+        </Title>
+        <MailingQuerySummary
+          query={toQuery(values.query)}
+          customers={values.query.customers.map((customer) => ({
+            customer_id: customer.id,
+            name: customer.name,
+          }))}
+        />
+      </section>
+      <MailingContentTabs
+        subject={values.subject}
+        body={values.body}
+        sender={values.sender}
+        headingOrder={2}
+      />
     </Stack>
   );
 }

@@ -1,32 +1,37 @@
-import {
-  Alert,
-  Card,
-  Checkbox,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  TagsInput,
-  Text,
-} from '@mantine/core';
+import { Alert, Card, Checkbox, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { customerRoles, customerStatuses, languages } from '@portaal/contracts';
-import { type MailingPreview, mailingProducts } from '@portaal/contracts/mailings';
+import { MAILING_CUSTOMER_IDS_MAX, type MailingPreview, mailingProducts } from '@portaal/contracts/mailings';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/feedback/page-states.tsx';
 import classes from './mailings.module.css';
-import type { WizardValues } from './wizard-values.ts';
+import type { ChosenCustomer, WizardValues } from './wizard-values.ts';
+
+/**
+ * The props of the field that chooses customers by name or number (the customers feature's picker,
+ * handed over by the route: features do not import each other).
+ */
+export interface CustomerFieldProps {
+  label: string;
+  description?: string;
+  value: ChosenCustomer[];
+  onChange: (customers: ChosenCustomer[]) => void;
+  max?: number;
+  error?: ReactNode;
+}
 
 /** Step 1: the mailing list, built from groups over customers, products and contact roles. */
 export function MailingListStep({
   form,
   preview,
+  customerField: CustomerField,
 }: {
   form: UseFormReturnType<WizardValues>;
   preview: UseQueryResult<MailingPreview>;
+  customerField: ComponentType<CustomerFieldProps>;
 }) {
   const { t } = useTranslation();
   // Phones get a list: a table wider than the screen would need a scrollable region.
@@ -57,12 +62,12 @@ export function MailingListStep({
         {group('products', mailingProducts, (product) => t(`mailings.products.${product}`))}
         {group('roles', customerRoles, (role) => t(`profile.roles.names.${role}`))}
       </SimpleGrid>
-      <TagsInput
+      <CustomerField
         label={t('mailings.list.customer_ids')}
-        description={t('mailings.list.customer_idsHint')}
-        clearable
-        data-field="query.customer_ids"
-        {...form.getInputProps('query.customer_ids')}
+        description={t('mailings.list.customer_idsHint', { max: MAILING_CUSTOMER_IDS_MAX })}
+        value={form.getValues().query.customers}
+        onChange={(customers) => form.setFieldValue('query.customers', customers)}
+        max={MAILING_CUSTOMER_IDS_MAX}
       />
       <Card
         withBorder

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { type ComponentType, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { BackLink } from '../../../components/list-shell/list-shell.tsx';
@@ -12,7 +12,7 @@ import { mailingsQueries } from '../api/mailings-queries.ts';
 import { useSendMailing } from '../api/use-send-mailing.ts';
 import { MailingCheckStep } from './mailing-check-step.tsx';
 import { MailingContentStep } from './mailing-content-step.tsx';
-import { MailingListStep } from './mailing-list-step.tsx';
+import { type CustomerFieldProps, MailingListStep } from './mailing-list-step.tsx';
 import { MailingProgressBar, MailingStatusBadge } from './mailing-status.tsx';
 import {
   contentFields,
@@ -30,7 +30,12 @@ const STEPS = 3;
  * steps — the mailing list (with the live recipient count), the content in English and Dutch, and a
  * check before sending. After sending it shows the progress.
  */
-export function MailingWizard() {
+export function MailingWizard({
+  customerField,
+}: {
+  /** Chooses customers by name or number (the route hands over the customers feature's picker). */
+  customerField: ComponentType<CustomerFieldProps>;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const [active, setActive] = useState(0);
@@ -59,7 +64,6 @@ export function MailingWizard() {
   const next = (event?: FormEvent) => {
     event?.preventDefault();
     if (active === 0) {
-      if (form.validateField('query.customer_ids').hasError) return;
       if (!preview.data || preview.data.count === 0) {
         setStepError(t('mailings.list.none'));
         return;
@@ -121,7 +125,9 @@ export function MailingWizard() {
               <Title order={2} size="h3" id="mailing-step-title" ref={heading} tabIndex={-1}>
                 {t('mailings.steps.title', { step: active + 1, total: STEPS, title: stepTitles[active] })}
               </Title>
-              {active === 0 && <MailingListStep form={form} preview={preview} />}
+              {active === 0 && (
+                <MailingListStep form={form} preview={preview} customerField={customerField} />
+              )}
               {active === 1 && <MailingContentStep form={form} />}
               {active === 2 && <MailingCheckStep values={values} preview={preview.data} />}
               {stepError && (

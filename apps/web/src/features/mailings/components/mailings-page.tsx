@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { MailingSummary } from '@portaal/contracts/mailings';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -16,7 +16,10 @@ import classes from './mailings.module.css';
 
 const WIDE_LIST_QUERY = '(min-width: 62em)';
 
-/** /admin/mailings (staff, decision 0026): the mailings, newest first, with their progress. */
+/**
+ * /admin/mailings (staff, decision 0026): the mailings, newest first, with their progress; each
+ * label opens the mailing.
+ */
 export function MailingsPage() {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
@@ -67,7 +70,9 @@ export function MailingsPage() {
             <Table.Tbody>
               {items.map((mailing) => (
                 <Table.Tr key={mailing.mailing_id}>
-                  <Table.Td data-user-content>{mailing.label}</Table.Td>
+                  <Table.Td>
+                    <MailingLink mailing={mailing} />
+                  </Table.Td>
                   <Table.Td data-user-content className={classes.subject}>
                     {subjectOf(mailing)}
                   </Table.Td>
@@ -88,9 +93,7 @@ export function MailingsPage() {
           {items.map((mailing) => (
             <Card key={mailing.mailing_id} withBorder radius="md" padding="md" component="li">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={600} data-user-content className={classes.subject}>
-                  {mailing.label}
-                </Text>
+                <MailingLink mailing={mailing} />
                 <MailingStatusBadge status={mailing.status} />
               </Group>
               <Text size="sm" data-user-content className={classes.subject}>
@@ -106,5 +109,23 @@ export function MailingsPage() {
       )}
       <LoadMore query={list} label={t('mailings.more')} />
     </Stack>
+  );
+}
+
+/** The label, as the link that opens the mailing (rows and cards alike). */
+function MailingLink({ mailing }: { mailing: MailingSummary }) {
+  return (
+    <Anchor
+      renderRoot={(props) => (
+        <Link {...props} to="/admin/mailings/$id" params={{ id: String(mailing.mailing_id) }} />
+      )}
+      underline="always"
+      fw={600}
+      data-user-content
+      className={classes.subject}
+      data-testid="mailing-link"
+    >
+      {mailing.label}
+    </Anchor>
   );
 }

@@ -13,14 +13,20 @@ import {
 } from '@portaal/contracts/mailings';
 import type { TFunction } from 'i18next';
 
-/** The wizard's form: the contracts' input, with customer numbers as typed. */
+/** A customer chosen for the mailing list, with the name it is shown by. */
+export interface ChosenCustomer {
+  id: number;
+  name: string;
+}
+
+/** The wizard's form: the contracts' input, with the chosen customers by name. */
 export interface WizardValues {
   query: {
     customer_statuses: MailingQuery['customer_statuses'];
     languages: Language[];
     products: MailingProduct[];
     roles: CustomerRole[];
-    customer_ids: string[];
+    customers: ChosenCustomer[];
   };
   label: string;
   sender: string;
@@ -29,16 +35,12 @@ export interface WizardValues {
 }
 
 export const initialWizardValues = (sender: string): WizardValues => ({
-  query: { customer_statuses: ['active'], languages: [], products: [], roles: [], customer_ids: [] },
+  query: { customer_statuses: ['active'], languages: [], products: [], roles: [], customers: [] },
   label: '',
   sender,
   subject: { en: '', nl: '' },
   body: { en: '', nl: '' },
 });
-
-const CUSTOMER_NUMBER = /^[1-9]\d{0,9}$/;
-export const validCustomerNumber = (value: string) =>
-  CUSTOMER_NUMBER.test(value.trim()) && Number(value) <= 2_147_483_647;
 
 export function toQuery(values: WizardValues['query']): MailingQuery {
   return {
@@ -46,9 +48,7 @@ export function toQuery(values: WizardValues['query']): MailingQuery {
     languages: values.languages,
     products: values.products,
     roles: values.roles,
-    customer_ids: [
-      ...new Set(values.customer_ids.filter(validCustomerNumber).map((id) => Number(id.trim()))),
-    ],
+    customer_ids: [...new Set(values.customers.map((customer) => customer.id))],
   };
 }
 
@@ -83,12 +83,6 @@ export function wizardRules(t: TFunction) {
   const body = (value: string) =>
     length(value, MAILING_BODY_MIN, MAILING_BODY_MAX, t('mailings.form.bodyMin', { min: MAILING_BODY_MIN }));
   return {
-    query: {
-      customer_ids: (ids: string[]) => {
-        const wrong = ids.filter((id) => !validCustomerNumber(id));
-        return wrong.length > 0 ? t('mailings.list.customerIdsInvalid', { ids: wrong.join(', ') }) : null;
-      },
-    },
     label: (value: string) =>
       length(
         value,
