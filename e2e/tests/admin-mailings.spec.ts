@@ -13,10 +13,12 @@ import {
 
 /*
  * Mass mailings (SPEC.md §2 "Mass-mailing wizard in 3 steps … Also an overview of sent mailings",
- * decision 0026), in Dutch: the staff moderator builds a mailing list of two customers, is stopped by
- * SPEC.md §5's rules, writes the mailing in both languages, checks and sends it, and sees it sent in
- * the overview; the staff viewer reads the overview without the wizard; a customer's owner gets the
- * forbidden page. Axe and screenshots in both colour modes and languages, on a phone and a wide screen.
+ * decision 0026), in Dutch: the staff moderator picks two customers by name and number with the
+ * keyboard, is stopped by SPEC.md §5's rules, writes the mailing in both languages, checks and sends
+ * it, sees every mail delivered, and opens it from the overview; the staff viewer reads the overview
+ * and a mailing with a failed mail, without the wizard; an id that is no mailing's is the not-found
+ * page; a customer's owner gets the forbidden page. Axe and screenshots in both colour modes and
+ * languages, on a phone and a wide screen.
  */
 
 const stamp = Date.now().toString(36);
@@ -24,14 +26,39 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const stepHeading = (page: Page) => page.locator('#mailing-step-title');
 
 interface Summary {
+  mailing_id: number;
   label: string;
   status: string;
+  total: number;
+  delivered: number;
+  waiting: number;
+  failed: number;
+}
+
+/** The demo's October mailing (mailings.seed.ts): every active customer, one address failed. */
+const OCTOBER = 'New portal features October';
+const demoMailingId = async (page: Page, label: string) => {
+  const list = await callApi<Summary[]>(page, 'GET', '/api/admin/v2/mailings?limit=100');
+  const found = list.find((mailing) => mailing.label === label);
+  if (!found) throw new Error(`no mailing ${label}`);
+  return found.mailing_id;
+};
+
+/** Picks a customer in the wizard's search box: typed, the first match highlighted, Enter. */
+async function pickCustomer(page: Page, typed: string, option: string, language: 'nl' | 'en' = 'nl') {
+  const box = page.getByRole('combobox', {
+    name: language === 'nl' ? /^Alleen deze klanten/ : /^Only these customers/,
+  });
+  await box.fill(typed);
+  await expect(page.getByRole('option', { name: option })).toHaveAttribute('data-combobox-selected', 'true');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
 }
 
 test('the staff moderator in Dutch: mailing list, content with its rules, check, send, overview', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, 'staff-moderator', { language: 'nl' });
   await page.goto('/admin/mailings');
   await expect(h1(page)).toHaveText('Mailings');
@@ -40,16 +67,30 @@ test('the staff moderator in Dutch: mailing list, content with its rules, check,
   await expect(h1(page)).toHaveText('Nieuwe mailing');
   await expect(page).toHaveTitle(/Nieuwe mailing/);
 
-  await test.step('step 1: two customers, by keyboard; the count and the recipients follow', async () => {
-    const customers = page.getByRole('combobox', { name: /^Alleen deze klanten/ });
-    await customers.fill('1001');
-    await customers.press('Enter');
-    await customers.fill('1002');
-    await customers.press('Enter');
-    await expect(page.getByTestId('recipient-count')).toHaveText('2 ontvangers');
+  await test.step('step 1: two customers by name and number, by keyboard; the count follows', async () => {
+    // Every active customer's contacts who chose mailings (contacts.seed.ts): ten addresses.
+    await expect(page.getByTestId('recipient-count')).toHaveText('10 ontvangers');
+    await pickCustomer(page, 'gouden', 'Bakkerij De Gouden Korst B.V. (1001)');
+    await pickCustomer(page, '1002', 'Northwind Logistics Ltd (1002)');
+    const chosen = page.getByRole('list', { name: '2 klanten gekozen' });
+    await expect(chosen).toContainText('Bakkerij De Gouden Korst B.V.');
+    await expect(chosen).toContainText('Northwind Logistics Ltd');
+    await expect(page.getByTestId('recipient-count')).toHaveText('6 ontvangers');
     const recipients = page.getByTestId('recipient-preview');
     await expect(recipients).toContainText('sanne.devries@goudenkorst.example');
     await expect(recipients).toContainText('oliver.hughes@northwind.example');
+    // Only the owners: one at each.
+    await page.getByRole('checkbox', { name: 'Eigenaar' }).check();
+    await expect(page.getByTestId('recipient-count')).toHaveText('2 ontvangers');
+    await page.getByRole('checkbox', { name: 'Eigenaar' }).uncheck();
+    await expect(page.getByTestId('recipient-count')).toHaveText('6 ontvangers');
+    // A customer is removed with its own button, by keyboard too.
+    await pickCustomer(page, 'van dijk', 'Van Dijk & Partners Advocaten (1003)');
+    await expect(page.getByTestId('recipient-count')).toHaveText('8 ontvangers');
+    await page.getByRole('button', { name: 'Van Dijk & Partners Advocaten verwijderen' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('list', { name: '2 klanten gekozen' })).not.toContainText('Van Dijk');
+    await expect(page.getByTestId('recipient-count')).toHaveText('6 ontvangers');
     await page.getByRole('button', { name: 'Volgende stap' }).click();
   });
 
@@ -76,39 +117,85 @@ test('the staff moderator in Dutch: mailing list, content with its rules, check,
 
   await test.step('step 3: the check, per language, then send with confirmation', async () => {
     await expect(stepHeading(page)).toHaveText('Stap 3 van 3: Mailing controleren');
-    await expect(page.getByTestId('check-recipient-count')).toHaveText('2');
+    await expect(page.getByTestId('check-recipient-count')).toHaveText('6');
+    await expect(page.getByTestId('mailing-query')).toContainText(
+      'Bakkerij De Gouden Korst B.V. (1001) of Northwind Logistics Ltd (1002)',
+    );
     await expect(page.getByTestId('preview-en')).toContainText('storage cluster');
     await page.getByRole('tab', { name: 'Nederlands' }).click();
     await expect(page.getByTestId('preview-nl')).toContainText('opslagcluster');
     await page.getByRole('button', { name: 'Mailing versturen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Deze mailing versturen?' });
-    await expect(dialog).toContainText('2 ontvangers');
-    await dialog.getByRole('button', { name: 'Versturen naar 2 ontvangers' }).click();
+    await expect(dialog).toContainText('6 ontvangers');
+    await dialog.getByRole('button', { name: 'Versturen naar 6 ontvangers' }).click();
     await expect(page.getByRole('heading', { name: 'De mailing is onderweg' })).toBeVisible();
-    await expect(page.getByTestId('mailing-progress')).toHaveText('2 van 2 verstuurd', { timeout: 30_000 });
+    // Delivered means the mail job delivered it (here: to the embedded outbox), not only queued.
+    await expect(page.getByTestId('mailing-progress')).toHaveText('6 van 6 bezorgd', { timeout: 30_000 });
     await expect(page.getByTestId('mailing-status')).toHaveText('Verstuurd');
   });
 
-  await test.step('the overview lists it as sent', async () => {
+  await test.step('the overview lists it as sent, and its label opens it', async () => {
     await page.getByRole('link', { name: 'Naar alle mailings' }).click();
     await expect(page).toHaveURL(/\/admin\/mailings$/);
     const row = page.getByRole('row').filter({ hasText: `Onderhoud e2e ${stamp}` });
     await expect(row).toContainText('Gepland onderhoud op 30 november');
     await expect(row).toContainText('Verstuurd');
-    await expect(row).toContainText('2 van 2 verstuurd');
+    await expect(row).toContainText('6 van 6 bezorgd');
     const list = await callApi<Summary[]>(page, 'GET', '/api/admin/v2/mailings?limit=5');
-    expect(list.find((mailing) => mailing.label === `Onderhoud e2e ${stamp}`)?.status).toBe('sent');
+    const sent = list.find((mailing) => mailing.label === `Onderhoud e2e ${stamp}`);
+    expect(sent).toMatchObject({ status: 'sent', total: 6, delivered: 6, waiting: 0, failed: 0 });
+
+    const link = row.getByRole('link', { name: `Onderhoud e2e ${stamp}` });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/admin/mailings/${sent?.mailing_id}$`));
+    await expect(h1(page)).toHaveText(`Onderhoud e2e ${stamp}`);
+    await expect(page).toHaveTitle(`Mailing ${sent?.mailing_id} · Mailings · Portaal`);
+    await expect(page.getByTestId('mailing-status')).toHaveText('Verstuurd');
+    await expect(page.getByTestId('mailing-count-delivered')).toHaveText('6');
+    await expect(page.getByTestId('mailing-count-waiting')).toHaveText('0');
+    const query = page.getByTestId('mailing-query');
+    await expect(query).toContainText(
+      'Bakkerij De Gouden Korst B.V. (1001) of Northwind Logistics Ltd (1002)',
+    );
+    await expect(query).toContainText('Iedere contactpersoon');
+    await expect(page.getByTestId('preview-en')).toContainText('storage cluster');
+    await page.getByRole('tab', { name: 'Nederlands' }).click();
+    await expect(page.getByTestId('preview-nl')).toContainText('opslagcluster');
   });
 });
 
-test('the staff viewer reads the overview, without the wizard', async ({ page }) => {
-  await signIn(page, 'staff-viewer', { language: 'nl' });
+test('the staff viewer reads the overview and a mailing with a failed mail, without the wizard', async ({
+  page,
+}) => {
+  await signIn(page, 'staff-viewer', { language: 'en' });
   await page.goto('/admin/mailings');
   await expect(h1(page)).toHaveText('Mailings');
-  await expect(page.getByTestId('mailings-table').or(page.getByTestId('mailings-empty'))).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Nieuwe mailing' })).toHaveCount(0);
+  await expect(page.getByTestId('mailings-table')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New mailing' })).toHaveCount(0);
+  const row = page.getByRole('row').filter({ hasText: OCTOBER });
+  await expect(row).toContainText('9 of 10 delivered');
+  await expect(row).toContainText('1 failed');
+  await row.getByRole('link', { name: OCTOBER }).click();
+  await expect(h1(page)).toHaveText(OCTOBER);
+  await expect(page.getByTestId('mailing-status')).toHaveText('Sent');
+  await expect(page.getByTestId('mailing-count-delivered')).toHaveText('9');
+  await expect(page.getByTestId('mailing-count-failed')).toHaveText('1');
+  await expect(page.getByRole('progressbar', { name: '1 of 10 failed' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('Team Portaal');
+  await expect(page.getByTestId('mailing-query')).toContainText('Customer statusActive');
+  await expect(page.getByTestId('mailing-query')).toContainText('CustomersAll customers');
   await page.goto('/admin/mailings/new');
-  await expectForbiddenPage(page, 'nl');
+  await expectForbiddenPage(page, 'en');
+});
+
+test("a mailing id that is none, or no mailing's, is the page-not-found error", async ({ page }) => {
+  await signIn(page, 'staff-viewer', { language: 'en' });
+  for (const id of ['abc', '0', '2147483648', '999999']) {
+    await page.goto(`/admin/mailings/${id}`);
+    await expect(page.getByTestId('error-text')).toHaveText(`Page not found: /admin/mailings/${id}`);
+    await expect(page).toHaveTitle('Page not found · Portaal');
+  }
 });
 
 test("a customer's owner gets the forbidden page", async ({ page }) => {
@@ -125,10 +212,12 @@ const WIDTHS = [
 
 for (const mode of MODES) {
   test(`axe and screenshots of the mailing screens, ${mode} mode`, async ({ page }) => {
-    test.setTimeout(180_000);
+    // Four screens at two widths in two languages: minutes on a busy machine.
+    test.setTimeout(480_000);
     await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
     await signIn(page, 'staff-moderator', { language: 'nl' });
     await chooseColourMode(page, mode);
+    const october = await demoMailingId(page, OCTOBER);
     for (const language of ['nl', 'en'] as const) {
       await setLanguage(page, language);
       for (const width of WIDTHS) {
@@ -140,8 +229,22 @@ for (const mode of MODES) {
         await expectNoAxeViolations(page, `mailings overview, ${label}`);
         await saveScreenshot(page, `admin-mailings-${label}`);
 
+        await page.goto(`/admin/mailings/${october}`);
+        await expect(page.getByTestId('mailing-count-failed')).toBeVisible();
+        await settle(page);
+        await expectNoAxeViolations(page, `mailing detail, ${label}`);
+        await saveScreenshot(page, `admin-mailing-detail-${label}`);
+
         await page.goto('/admin/mailings/new');
         await expect(page.getByTestId('recipient-count')).toBeVisible();
+        // With a chosen customer, and the search open on the next one.
+        await pickCustomer(page, 'gouden', 'Bakkerij De Gouden Korst B.V. (1001)', language);
+        await page
+          .getByRole('combobox', {
+            name: language === 'nl' ? /^Alleen deze klanten/ : /^Only these customers/,
+          })
+          .fill('north');
+        await expect(page.getByRole('option', { name: 'Northwind Logistics Ltd (1002)' })).toBeVisible();
         await settle(page);
         await expectNoAxeViolations(page, `mailing list step, ${label}`);
         await saveScreenshot(page, `admin-mailings-new-${label}`);

@@ -52,26 +52,40 @@ export function CustomerPicker({ label, description, value, onChange, max, error
   const chosen = new Set(value.map((customer) => customer.id));
   const typed = text.toLowerCase();
   // The API has searched (name, number, links) from 3 characters; shorter text filters the first page.
-  const options = (found.data ?? []).filter(
-    (customer) =>
-      !chosen.has(customer.customer_id) &&
-      (searching ||
-        typed === '' ||
-        customer.display_name.toLowerCase().includes(typed) ||
-        String(customer.customer_id).startsWith(typed)),
-  );
+  // The customer with the typed number, then names that start with the text, come first: the match
+  // Enter takes is the one meant, also when the search answers after the first page was filtered.
+  const rank = (customer: { customer_id: number; display_name: string }) =>
+    String(customer.customer_id) === typed
+      ? 0
+      : customer.display_name.toLowerCase().startsWith(typed)
+        ? 1
+        : 2;
+  const options = (found.data ?? [])
+    .filter(
+      (customer) =>
+        !chosen.has(customer.customer_id) &&
+        (searching ||
+          typed === '' ||
+          customer.display_name.toLowerCase().includes(typed) ||
+          String(customer.customer_id).startsWith(typed)),
+    )
+    .sort((a, b) => rank(a) - rank(b));
   const optionKey = options.map((customer) => customer.customer_id).join(',');
   const full = max !== undefined && value.length >= max;
 
-  // The first match is highlighted whenever the matches change, so Enter takes it.
+  // The first match of what is typed is highlighted whenever the matches change, so Enter takes it;
+  // with nothing typed nothing is, so Enter in the empty box never picks a customer by itself.
+  const typedSomething = text !== '';
   useEffect(() => {
-    if (optionKey) combobox.selectFirstOption();
+    if (optionKey && typedSomething) combobox.selectFirstOption();
     else combobox.resetSelectedOption();
-  }, [optionKey, combobox.selectFirstOption, combobox.resetSelectedOption]);
+  }, [optionKey, typedSomething, combobox.selectFirstOption, combobox.resetSelectedOption]);
 
   const add = (id: string) => {
     const customer = options.find((item) => String(item.customer_id) === id);
     setSearch('');
+    // Closed until the next one is typed, so the list does not cover what follows the field.
+    combobox.closeDropdown();
     if (!customer || full) return;
     onChange([...value, { id: customer.customer_id, name: customer.display_name }]);
   };

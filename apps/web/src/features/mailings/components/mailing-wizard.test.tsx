@@ -57,19 +57,26 @@ const preview: MailingPreview = {
   ],
 };
 
-/** The staff customer search as the API answers it: name, number (exact) or nothing typed. */
+/**
+ * The staff customer search as the API answers it, by name: name, number (exact), a link's
+ * identifier (Greenfield's accounting id holds "1002"), or nothing typed.
+ */
 const customers = [
-  { customer_id: 1001, display_name: 'Bakkerij De Gouden Korst B.V.' },
-  { customer_id: 1002, display_name: 'Northwind Logistics Ltd' },
-  { customer_id: 1003, display_name: 'Van Dijk & Partners Advocaten' },
+  { customer_id: 1001, display_name: 'Bakkerij De Gouden Korst B.V.', link: 'D-1001' },
+  { customer_id: 1004, display_name: 'Greenfield Analytics Ltd', link: 'D-10021' },
+  { customer_id: 1002, display_name: 'Northwind Logistics Ltd', link: 'D-1002' },
+  { customer_id: 1003, display_name: 'Van Dijk & Partners Advocaten', link: 'D-1003' },
 ];
 const searchCustomers = (search: string | null) =>
-  customers.filter(
-    (customer) =>
-      !search ||
-      customer.display_name.toLowerCase().includes(search.toLowerCase()) ||
-      String(customer.customer_id) === search,
-  );
+  customers
+    .filter(
+      (customer) =>
+        !search ||
+        customer.display_name.toLowerCase().includes(search.toLowerCase()) ||
+        String(customer.customer_id) === search ||
+        customer.link.includes(search),
+    )
+    .map(({ link: _link, ...customer }) => customer);
 
 /**
  * An option of the open customer search. jsdom lays nothing out, so the dropdown's detach check
@@ -229,7 +236,12 @@ describe('MailingWizard', () => {
     const chosen = await screen.findByRole('list', { name: '1 customer chosen' });
     expect(chosen).toHaveTextContent('Bakkerij De Gouden Korst B.V.');
     expect(picker).toHaveValue('');
+    // The list closes until the next one is typed: it covers nothing below the field.
+    await waitFor(() => expect(picker).toHaveAttribute('aria-expanded', 'false'));
     await user.keyboard('1002');
+    // The search also finds Greenfield (its accounting id holds the digits), first by name; the
+    // customer with this number is the one highlighted.
+    await option('Greenfield Analytics Ltd (1004)');
     expect(await option('Northwind Logistics Ltd (1002)')).toHaveAttribute('data-combobox-selected');
     // A chosen customer is no option any more.
     expect(noOption(/Gouden Korst/)).toBeNull();
