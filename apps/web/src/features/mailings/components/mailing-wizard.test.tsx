@@ -208,6 +208,7 @@ describe('MailingWizard', () => {
     expect(screen.getByTestId('mailing-failed')).toHaveTextContent('1 mislukt');
     expect(screen.getByRole('progressbar', { name: '1 van 2 bezorgd' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: '1 van 2 mislukt' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mailing openen' })).toHaveAttribute('href', '/admin/mailings/7');
     const created = calls.find(
       (call) => call.method === 'POST' && call.url.endsWith('/api/admin/v2/mailings'),
     );

@@ -171,6 +171,16 @@ export function MailingWizard({
             <Text>{t('mailings.sending.text')}</Text>
             {shown && <MailingProgressBar progress={shown} />}
             <Group>
+              {shown && (
+                <Button
+                  renderRoot={(props) => (
+                    <Link {...props} to="/admin/mailings/$id" params={{ id: String(shown.mailing_id) }} />
+                  )}
+                  variant="default"
+                >
+                  {t('mailings.sending.open')}
+                </Button>
+              )}
               <Button component={Link} to="/admin/mailings" variant="default">
                 {t('mailings.sending.overview')}
               </Button>
