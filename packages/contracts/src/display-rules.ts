@@ -68,31 +68,3 @@ export function formatBytes(bytes: number, language: DisplayLanguage): string {
 export function formatPercent(value: number, language: DisplayLanguage): string {
   return `${formatNumber(value, language)}%`;
 }
-
-/**
- * The portal's time zone: the provider and its customers work in the Netherlands. Documents that leave
- * the screen (report PDF and CSV) and the report screen show their times in it, and name it once.
- */
-export const PORTAL_TIME_ZONE = 'Europe/Amsterdam';
-
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-/** DD-MM-YYYY HH:mm (SPEC.md §9) of an instant in a time zone, the portal's unless told. */
-export function formatDateTimeInZone(value: Date | string, timeZone: string = PORTAL_TIME_ZONE): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  let found = zoneFormatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    zoneFormatters.set(timeZone, found);
-  }
-  const parts = Object.fromEntries(found.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
-}

@@ -32,39 +32,3 @@ export function serviceCreditPercent(uptime: number | null, target: number): num
   if (shortfall >= 0.5) return 10;
   return 5;
 }
-
-/** What an SLA report's summary says: the targets missed, by kind, and the service credit owed. */
-export interface SlaSummary {
-  /** Applications whose availability target was missed. */
-  availabilityMissed: number;
-  /** Incident response and resolution targets missed (an incident can miss both). */
-  incidentTargetsMissed: number;
-  creditPercent: number;
-  /** Every availability target and every incident target met, and no credit owed. */
-  allMet: boolean;
-}
-
-/**
- * The summary of an SLA report: "all targets met" only when no application missed its availability
- * target and no incident missed its response or resolution target; a target not yet measurable (no
- * uptime, an incident still open) is not missed. The credit follows from availability alone.
- */
-export function slaSummary(report: {
-  applications: readonly { met: boolean | null }[];
-  incidents: readonly { response_met: boolean | null; resolution_met: boolean | null }[];
-  service_credit_percent: number;
-}): SlaSummary {
-  const availabilityMissed = report.applications.filter((app) => app.met === false).length;
-  const incidentTargetsMissed = report.incidents.reduce(
-    (sum, incident) =>
-      sum + (incident.response_met === false ? 1 : 0) + (incident.resolution_met === false ? 1 : 0),
-    0,
-  );
-  const creditPercent = report.service_credit_percent;
-  return {
-    availabilityMissed,
-    incidentTargetsMissed,
-    creditPercent,
-    allMet: availabilityMissed === 0 && incidentTargetsMissed === 0 && creditPercent <= 0,
-  };
-}

@@ -5,6 +5,7 @@ import { DISPLAY_ID_PATTERN, reportKinds } from './report-rules.ts';
 import { usagePeriodSchema } from './usage.ts';
 import { usageKinds, usageUnits } from './usage-rules.ts';
 
+export * from './report-display.ts';
 export * from './report-rules.ts';
 
 export const reportKindSchema = z.enum(reportKinds, { error: `must be one of ${reportKinds.join(', ')}` });

@@ -1,5 +1,4 @@
 /** Pure ticket rules and vocabularies; no zod here, so the web app can import them cheaply. */
-import type { DisplayLanguage } from './display-rules.ts';
 import type { CustomerRole } from './rights.ts';
 
 export const ticketStatuses = ['new', 'open', 'in_progress', 'awaiting_reply', 'closed'] as const;
@@ -8,20 +7,6 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 /** SPEC.md §4: 1 High, 2 Normal, 3 Low. */
 export const ticketPriorities = [1, 2, 3] as const;
 export type TicketPriority = (typeof ticketPriorities)[number];
-
-/** SPEC.md §4's priority names, as the ticket screens show them (locales/{en,nl}/support.json `priority`). */
-export const ticketPriorityNames: Readonly<
-  Record<DisplayLanguage, Readonly<Record<TicketPriority, string>>>
-> = {
-  en: { 1: 'High', 2: 'Normal', 3: 'Low' },
-  nl: { 1: 'Hoog', 2: 'Normaal', 3: 'Laag' },
-};
-
-/** "1 High" / "1 Hoog": the number with SPEC.md's name; an unknown number stays bare. */
-export const priorityLabel = (priority: number, language: DisplayLanguage): string => {
-  const name = ticketPriorityNames[language][priority as TicketPriority];
-  return name ? `${priority} ${name}` : String(priority);
-};
 
 export const ticketCategories = ['technical_request', 'administrative_request', 'incident_request'] as const;
 export type TicketCategory = (typeof ticketCategories)[number];

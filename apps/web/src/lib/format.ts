@@ -1,5 +1,3 @@
-import { type DisplayLanguage, displayLocales } from '@portaal/contracts/display-rules';
-
 /** Formatting rules of SPEC.md §9: the number, hour and unit rules live once in contracts; dates here. */
 export {
   type DisplayLanguage as Language,
@@ -33,13 +31,4 @@ export function formatDateTime(value: Date | string | number): string {
   return date ? `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}` : '';
 }
 
-/** A month ('2026-10') by name in the reader's language: 'October 2026', 'oktober 2026'. */
-export function formatMonth(month: string, language: DisplayLanguage): string {
-  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
-  if (!match) return month;
-  return new Intl.DateTimeFormat(displayLocales[language], {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
-}
+export { formatMonth } from './format-month.ts';

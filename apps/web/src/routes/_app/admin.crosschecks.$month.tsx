@@ -3,7 +3,7 @@ import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { CrosscheckDetailPage } from '../../features/crosschecks/components/crosscheck-detail-page.tsx';
 import { validateCrosscheckSearch, validMonth } from '../../features/crosschecks/utils/crosscheck-search.ts';
-import { formatMonth } from '../../lib/format.ts';
+import { formatMonth } from '../../lib/format-month.ts';
 
 const checkAccess = guard(access.adminCrosschecks);
 

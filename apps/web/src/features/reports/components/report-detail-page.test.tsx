@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import type { SlaReport } from '@portaal/contracts';
-import { ticketPriorityNames } from '@portaal/contracts/ticket-rules';
+import { ticketPriorityNames } from '@portaal/contracts/report-display';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,

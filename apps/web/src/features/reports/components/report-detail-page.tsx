@@ -1,7 +1,6 @@
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Report, SlaReport, UsageReport } from '@portaal/contracts';
-import { formatDateTimeInZone, PORTAL_TIME_ZONE } from '@portaal/contracts/display-rules';
-import { slaSummary } from '@portaal/contracts/report-rules';
+import { formatDateTimeInZone, PORTAL_TIME_ZONE, slaSummary } from '@portaal/contracts/report-display';
 import { formatUsageAmount } from '@portaal/contracts/usage-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
