@@ -13,7 +13,8 @@ describe('spreadsheetCsv', () => {
     const en = spreadsheetCsv(tables, 'en');
     expect([...nl.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect([...en.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(nl.toString('utf8')).toBe('\uFEFFKosten;Bedrag\r\nOpslag;"€ 1,50"\r\n');
+    // A decimal comma needs no quotes where ';' separates the fields.
+    expect(nl.toString('utf8')).toBe('\uFEFFKosten;Bedrag\r\nOpslag;€ 1,50\r\n');
     expect(en.toString('utf8')).toBe('\uFEFFKosten,Bedrag\r\nOpslag,"€ 1,50"\r\n');
   });
 });
