@@ -117,8 +117,12 @@ describe('trends buckets', () => {
 describe('demo series', () => {
   it('every active server of every demo customer has the last 60 days; others have none', async () => {
     const staff = await tokenSource(server)('staff-viewer');
-    const to = new Date(Math.floor(Date.now() / minute) * minute);
-    const from = new Date(to.getTime() - 59 * 86_400_000);
+    // Days from noon to noon (UTC), so every bucket holds a whole night's back-up burst whatever the
+    // time of the run: a range ending at 00:21 made day-and-5-minute buckets, the last without a burst.
+    const day = 86_400_000;
+    const noon = Math.floor((Date.now() - day / 2) / day) * day + day / 2;
+    const to = new Date(noon);
+    const from = new Date(to.getTime() - 59 * day);
     for (const customer of [1001, 1002, 1003, 1004, 1005, 1006]) {
       const listed = await send(server, 'GET', `/api/v2/customer/${customer}/servers`, { token: staff });
       const { servers } = listed.json as Servers;
