@@ -457,6 +457,8 @@ export async function buildApp({
   if (jobs) {
     const prober = createProber({ db, events: notifications.applicationEvents, log: app.log });
     await jobs.periodic(PROBE_JOB, '* * * * *', () => prober.tick());
+    // Before the pool ends: a tick spreads its checks over 45 s and would go on using it.
+    app.addHook('onClose', () => prober.stop());
     // Last month's reports on the first of the month; at start too, so a missing month is filled.
     const monthly = () => reportGenerator.generateMonth(reportGenerator.lastPeriod(new Date()));
     await jobs.periodic(REPORTS_JOB, '0 2 1 * *', monthly, { expireInSeconds: 3600 });

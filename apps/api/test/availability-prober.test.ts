@@ -268,3 +268,52 @@ describe('the prober', () => {
     expect(spreadOffset(7, 60_000)).toBe(spreadOffset(7, 60_000));
   });
 });
+
+describe('stop (the process stops: Ctrl-C, SIGTERM)', () => {
+  const checks = () => count('select count(*) from application_checks where application_id = $1', [appId]);
+  const stoppable = () =>
+    createProber({
+      db: handle.db,
+      events: notifications.applicationEvents,
+      log: { warn() {} },
+      clock: () => now,
+    });
+
+  it('cuts a running check off unrecorded and gives its claim back', async () => {
+    await sql.query('update applications set timeout_ms = 20000 where id = $1', [appId]);
+    mode = 'hang';
+    now = new Date(now.getTime() + 5 * 60_000);
+    const before = await checks();
+    const hangingBefore = hanging.size;
+    const prober = stoppable();
+    const started = performance.now();
+    const tick = prober.tick({ spread: 0 });
+    await expect.poll(() => hanging.size, { timeout: 5000 }).toBe(hangingBefore + 1);
+    await prober.stop();
+    // Well before the check's own 20 s timeout, and the check is not counted as down.
+    const stopped = await tick;
+    expect(stopped.checked).toBe(0);
+    expect(stopped.lagMs).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await checks()).toBe(before);
+    expect((await state())?.checking_since).toBeNull();
+    // A stopped prober starts nothing.
+    expect(await prober.tick({ spread: 0 })).toEqual({ checked: 0, lagMs: [] });
+  });
+
+  it('starts no check that waits for its place in the window, and gives its claim back', async () => {
+    mode = 'ok';
+    now = new Date(now.getTime() + 5 * 60_000);
+    const before = await checks();
+    const prober = stoppable();
+    // Its place is at least a few milliseconds into a minute-long window (fixed per application).
+    expect(spreadOffset(appId, 60_000)).toBeGreaterThan(50);
+    const tick = prober.tick({ spread: 60_000 });
+    await expect.poll(async () => (await state())?.checking_since ?? null).not.toBeNull();
+    await prober.stop();
+    expect(await tick).toEqual({ checked: 0, lagMs: [] });
+    expect(await checks()).toBe(before);
+    expect((await state())?.checking_since).toBeNull();
+    await sql.query('update applications set timeout_ms = 500 where id = $1', [appId]);
+  });
+});

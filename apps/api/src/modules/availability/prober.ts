@@ -103,11 +103,14 @@ export function reasonOf(error: unknown, timeoutMs: number): CheckReason {
 /** One HTTP(S) check: the expected status within the timeout (redirects followed), else down with the reason. */
 export async function httpCheck(
   target: Pick<ProbeTarget, 'url' | 'expected_status' | 'timeout_ms'>,
+  /** Aborts the check without a result (the process stops); the caller records nothing then. */
+  stop?: AbortSignal,
 ): Promise<CheckResult> {
   const started = performance.now();
+  const timeout = AbortSignal.timeout(target.timeout_ms);
   try {
     const response = await fetch(target.url, {
-      signal: AbortSignal.timeout(target.timeout_ms),
+      signal: stop ? AbortSignal.any([timeout, stop]) : timeout,
       redirect: 'follow',
       headers: { 'user-agent': 'Portaal-prober/1', accept: '*/*' },
     });
@@ -150,6 +153,9 @@ export function createProber({
   concurrency = 200,
 }: ProberDeps) {
   const client = db.$client;
+  /** Aborted by stop(): waiting checks are not started, running ones are cut off and not recorded. */
+  const stopping = new AbortController();
+  const ticks = new Set<Promise<unknown>>();
   let active = 0;
   const waiting: (() => void)[] = [];
   const slot = async () => {
@@ -203,8 +209,16 @@ export function createProber({
     return changed;
   }
 
-  /** Checks one claimed application and records the result. */
-  async function probe(target: ProbeTarget): Promise<CheckResult> {
+  /** Gives claimed applications back, so that the next tick (in any process) checks them. */
+  async function unclaim(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await client
+      .query('update applications set checking_since = null where id = any($1::bigint[])', [ids])
+      .catch(() => {});
+  }
+
+  /** Checks one claimed application and records the result; null when the prober stopped first. */
+  async function probe(target: ProbeTarget): Promise<CheckResult | null> {
     await slot();
     try {
       const at = clock();
@@ -212,19 +226,35 @@ export function createProber({
       const result: CheckResult =
         maintenance.rows.length > 0
           ? { state: 'maintenance', latencyMs: null, httpStatus: null, reason: null }
-          : await httpCheck(target);
+          : await httpCheck(target, stopping.signal);
+      // A check cut off by the stop says nothing about the application.
+      if (stopping.signal.aborted) {
+        await unclaim([target.id]);
+        return null;
+      }
       await record(target, at, result);
       return result;
     } catch (error) {
-      // The claim is released, so the next tick checks it again.
-      await client
-        .query('update applications set checking_since = null where id = $1', [target.id])
-        .catch(() => {});
+      await unclaim([target.id]);
       log.warn({ err: error, applicationId: target.id }, 'availability check failed');
       throw error;
     } finally {
       release();
     }
+  }
+
+  /** Waits `ms`, or less when the prober stops; answers whether it may go on. */
+  function pause(ms: number): Promise<boolean> {
+    if (stopping.signal.aborted || ms <= 0) return Promise.resolve(!stopping.signal.aborted);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', done);
+        resolve(!stopping.signal.aborted);
+      };
+      const timer = setTimeout(done, ms);
+      stopping.signal.addEventListener('abort', done, { once: true });
+    });
   }
 
   return {
@@ -245,20 +275,45 @@ export function createProber({
     }: {
       spread?: number;
     } = {}): Promise<{ checked: number; lagMs: number[] }> {
-      const started = Date.now();
-      const { rows } = await client.query<ProbeTarget>(CLAIM, [clock()]);
-      const lagMs: number[] = [];
-      await Promise.all(
-        rows.map(async (target) => {
-          const offset =
-            spread > 0 ? spreadOffset(target.id, Math.min(spread, target.interval_seconds * 1000)) : 0;
-          const wait = started + offset - Date.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          lagMs.push(Math.max(0, Date.now() - (started + offset)));
-          await probe(target).catch(() => undefined);
-        }),
-      );
-      return { checked: rows.length, lagMs };
+      if (stopping.signal.aborted) return { checked: 0, lagMs: [] };
+      const run = (async () => {
+        const started = Date.now();
+        const { rows } = await client.query<ProbeTarget>(CLAIM, [clock()]);
+        const lagMs: number[] = [];
+        const notStarted: number[] = [];
+        let checked = 0;
+        await Promise.all(
+          rows.map(async (target) => {
+            const offset =
+              spread > 0 ? spreadOffset(target.id, Math.min(spread, target.interval_seconds * 1000)) : 0;
+            const wait = started + offset - Date.now();
+            if (!(await pause(wait))) {
+              notStarted.push(target.id);
+              return;
+            }
+            lagMs.push(Math.max(0, Date.now() - (started + offset)));
+            const result = await probe(target).catch(() => undefined);
+            if (result !== null) checked += 1;
+          }),
+        );
+        await unclaim(notStarted);
+        return { checked, lagMs };
+      })();
+      ticks.add(run);
+      try {
+        return await run;
+      } finally {
+        ticks.delete(run);
+      }
+    },
+
+    /**
+     * Stops the prober for the process's stop: no new tick or check starts, running checks are cut
+     * off unrecorded, and their claims are given back; resolves when no tick uses the database any more.
+     */
+    async stop(): Promise<void> {
+      stopping.abort();
+      await Promise.allSettled([...ticks]);
     },
   };
 }
