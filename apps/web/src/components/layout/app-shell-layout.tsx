@@ -52,8 +52,14 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
         {t('skipToContent')}
       </a>
       <header ref={header} className={classes.header}>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
+        <Group
+          h="100%"
+          className={classes.headerRow}
+          justify="space-between"
+          wrap="nowrap"
+          gap="var(--header-gap)"
+        >
+          <Group gap="var(--header-gap)" wrap="nowrap">
             <Burger
               ref={burger}
               id={MENU_BUTTON_ID}
@@ -74,7 +80,7 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
               <Brand name={config.brand_name} />
             </UnstyledButton>
           </Group>
-          <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="var(--header-gap)" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
             <LazyHeaderWidgets />
           </Group>
         </Group>
