@@ -6,7 +6,9 @@ import { PROBE_APPLICATION, PROBE_CONTROL } from '../probe-target.ts';
 import {
   type ColourMode,
   chooseColourMode,
+  expectForbiddenPage,
   expectNoAxeViolations,
+  mainNavigation,
   saveScreenshot,
   setLanguage,
   settle,
@@ -16,7 +18,7 @@ import {
 
 /*
  * SLA and usage (issue 12): the usage screen in Dutch for technical-viewer, the period chooser, a
- * bundle over quota, the message for a role without usage; every new screen passes axe in both colour
+ * bundle over quota, no Usage entry (and a forbidden screen) for a role without usage; every new screen passes axe in both colour
  * modes, and screenshots are kept at phone and desktop widths in both languages.
  */
 
@@ -49,11 +51,17 @@ test('technical-viewer reads this month’s usage and the month before, in Dutch
   await expect(page.getByRole('article')).toHaveCount(7);
 });
 
-test('a role without usage is told so', async ({ page }) => {
+test('a role without usage gets no Usage entry, and the screen itself is forbidden', async ({ page }) => {
   await signIn(page, 'financial-viewer', { language: 'en' });
+  // DESIGN.md §2: financial_viewer holds uptime-read and usage-report-read, not usage-read.
+  await page.goto('/sla-usage');
+  await h1(page, 'SLA and usage');
+  const nav = mainNavigation(page);
+  await expect(nav.getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Application statuses', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Usage', exact: true })).toHaveCount(0);
   await page.goto('/sla-usage/usage');
-  await h1(page, 'Usage');
-  await expect(page.getByText('Your role does not include usage.', { exact: false })).toBeVisible();
+  await expectForbiddenPage(page);
 });
 
 test('an owner sees a bundle over quota', async ({ page }) => {

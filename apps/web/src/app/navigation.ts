@@ -24,8 +24,15 @@ export const access = {
   adminTickets: { global: ['ticket-read'] },
   /** Creating customers on the staff customer screen (DESIGN.md §2: provider moderators). */
   customerCreate: { global: ['customer-create'] },
-  /** The usage screen's data (DESIGN.md §2): the route itself needs uptime-read (SPEC.md §6). */
+  /** The usage screen's data (DESIGN.md §2). */
   usage: { customer: ['usage-read'] },
+  /**
+   * The usage screen: SPEC.md §6's uptime-read plus the right of its data. With uptime-read alone a
+   * financial_viewer got a menu entry that led to a page saying they lack the right (DESIGN.md §2).
+   */
+  usageScreen: { customer: ['uptime-read', 'usage-read'] },
+  /** The report screens: SPEC.md §6's uptime-read plus the reports' data right (usage-report-read). */
+  reports: { customer: ['uptime-read', 'usage-report-read'] },
 } as const satisfies Record<string, 'login' | RightsRequirement>;
 
 export type AreaKey =
@@ -57,6 +64,10 @@ export interface NavItem {
   staff?: boolean;
 }
 
+/**
+ * A menu entry is shown only when its screen opens for the user: its requirement is the one of the
+ * screen's route guard, which covers the rights of the data the screen shows.
+ */
 export const navigation: NavItem[] = [
   { key: 'home', to: '/', requirement: 'login' },
   {
@@ -74,8 +85,8 @@ export const navigation: NavItem[] = [
     to: '/sla-usage',
     requirement: access.slaUsage,
     children: [
-      { key: 'usage', to: '/sla-usage/usage', requirement: access.slaUsage },
-      { key: 'reports', to: '/sla-usage/reports', requirement: access.slaUsage },
+      { key: 'usage', to: '/sla-usage/usage', requirement: access.usageScreen },
+      { key: 'reports', to: '/sla-usage/reports', requirement: access.reports },
       {
         key: 'applicationStatuses',
         to: '/sla-usage/application-statuses',
@@ -119,3 +130,9 @@ export const navigation: NavItem[] = [
   },
   { key: 'adminUsage', to: '/admin/usage', requirement: access.adminUsage, staff: true },
 ];
+
+/** The entries (and children) whose requirement the user meets; a group without its own right is left out. */
+export function visibleNavigation(allowed: (requirement: NavItem['requirement']) => boolean): NavItem[] {
+  const shown = (item: NavItem) => allowed(item.requirement);
+  return navigation.filter(shown).map((item) => ({ ...item, children: item.children?.filter(shown) }));
+}

@@ -1,7 +1,7 @@
 import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { type NavItem, navigation } from '../../app/navigation.ts';
+import { type NavItem, visibleNavigation } from '../../app/navigation.ts';
 import { useAuthState, useSelectedCustomer, useSession } from '../../app/session.ts';
 
 /** Navigation showing only what the user may open for the selected customer. */
@@ -9,9 +9,9 @@ export function useVisibleNavigation(): NavItem[] {
   const session = useSession();
   useAuthState();
   const selected = useSelectedCustomer();
-  const allowed = (item: NavItem) =>
-    item.requirement === 'login' || session.can(item.requirement, selected?.id);
-  return navigation.filter(allowed).map((item) => ({ ...item, children: item.children?.filter(allowed) }));
+  return visibleNavigation(
+    (requirement) => requirement === 'login' || session.can(requirement, selected?.id),
+  );
 }
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {

@@ -8,8 +8,8 @@ import { ReportDetailPage } from '../../features/reports/components/report-detai
 const displayIdOf = (params: unknown) => String((params as { displayId?: unknown }).displayId ?? '');
 
 export const Route = createFileRoute('/_app/sla-usage/reports/$displayId')({
-  staticData: { requirement: access.slaUsage, title: { page: 'titles.report', area: 'slaUsage' } },
-  beforeLoad: guard(access.slaUsage),
+  staticData: { requirement: access.reports, title: { page: 'titles.report', area: 'slaUsage' } },
+  beforeLoad: guard(access.reports),
   loader: ({ context, params }) => {
     const { api, queryClient, selected } = context.session;
     const customerId = selected.get()?.id;

@@ -16,8 +16,8 @@ function validateReportsSearch(search: Record<string, unknown>): ReportsSearch {
 }
 
 export const Route = createFileRoute('/_app/sla-usage/reports/')({
-  staticData: { requirement: access.slaUsage, title: { page: 'nav.reports', area: 'slaUsage' } },
-  beforeLoad: guard(access.slaUsage),
+  staticData: { requirement: access.reports, title: { page: 'nav.reports', area: 'slaUsage' } },
+  beforeLoad: guard(access.reports),
   validateSearch: validateReportsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {

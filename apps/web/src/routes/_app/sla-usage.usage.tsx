@@ -7,10 +7,10 @@ import { UsagePage } from '../../features/usage/components/usage-page.tsx';
 import { validateUsageSearch } from '../../features/usage/utils/search-params.ts';
 
 const checkLogin = guard('login');
-const checkAccess = guard(access.slaUsage);
+const checkAccess = guard(access.usageScreen);
 
 export const Route = createFileRoute('/_app/sla-usage/usage')({
-  staticData: { requirement: access.slaUsage, title: { page: 'nav.usage', area: 'slaUsage' } },
+  staticData: { requirement: access.usageScreen, title: { page: 'nav.usage', area: 'slaUsage' } },
   validateSearch: validateUsageSearch,
   beforeLoad: async (args) => {
     // ?customer=1002 comes with the links of usage of all customers (staff): select it, then drop it.
