@@ -145,3 +145,26 @@ test('on a phone the header gives the customer switcher the room to show the cus
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('on a phone a long customer name in the staff switcher ends in an ellipsis, nothing sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'staff-viewer', { language: 'en' });
+  const switcher = page.getByTestId('customer-switcher');
+  await expect(switcher).toHaveValue(CUSTOMERS.provider.name);
+  // The full name stays reachable: the field's value (read out) and its title (hover).
+  await expect(switcher).toHaveAttribute('title', CUSTOMERS.provider.name);
+  const field = await switcher.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const box = input.getBoundingClientRect();
+    return { textOverflow: style.textOverflow, overflowX: style.overflowX, right: box.right };
+  });
+  expect(field.textOverflow).toBe('ellipsis');
+  expect(field.overflowX).not.toBe('visible');
+  expect(field.right).toBeLessThanOrEqual(390);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});

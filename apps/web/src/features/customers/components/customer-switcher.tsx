@@ -87,6 +87,10 @@ export function CustomerSwitcher({
       nothingFoundMessage={t('select.noResults', { query: '' })}
       maw={280}
       w="100%"
+      // A long name (staff see "Portaal Hosting B.V." on a 390 px phone) ends in an ellipsis rather
+      // than being cut off; the full name stays in the title (hover) and in the field's value.
+      title={selected?.name}
+      styles={{ input: { textOverflow: 'ellipsis' } }}
       data-testid="customer-switcher"
     />
   );
