@@ -293,6 +293,58 @@ describe('creating a customer (staff moderator)', () => {
       'address.town',
       body('Plaats', { address: { street: 'S', house_number: '1', postal_code: 'P', country: 'NL' } }),
     ],
+    // A Dutch customer (main address in NL): KvK number of 8 digits, postcode 1234 AB.
+    [
+      'coc_number',
+      body('KvK', {
+        coc_number: '12',
+        address: {
+          street: 'Dam',
+          house_number: '1',
+          postal_code: '1012 JS',
+          town: 'Amsterdam',
+          country: 'NL',
+        },
+      }),
+    ],
+    [
+      'coc_number',
+      body('KvK9', {
+        coc_number: '123456789',
+        address: {
+          street: 'Dam',
+          house_number: '1',
+          postal_code: '1012 JS',
+          town: 'Amsterdam',
+          country: 'NL',
+        },
+      }),
+    ],
+    [
+      'address.postal_code',
+      body('Postcode', {
+        address: { street: 'Dam', house_number: '1', postal_code: 'zzz', town: 'Amsterdam', country: 'NL' },
+      }),
+    ],
+    [
+      'address.postal_code',
+      body('Postcode3', {
+        address: {
+          street: 'Dam',
+          house_number: '1',
+          postal_code: '101 JS',
+          town: 'Amsterdam',
+          country: 'NL',
+        },
+      }),
+    ],
+    [
+      'coc_number',
+      body('Beide', {
+        coc_number: '12',
+        address: { street: 'Dam', house_number: '1', postal_code: 'zzz', town: 'Amsterdam', country: 'NL' },
+      }),
+    ],
     ['body', body('Extra', { status: 'terminated' })],
   ])('refuses a bad %s with 400 naming it, storing nothing', async (field, json) => {
     const before = { customers: await customers(), events: await created() };
@@ -302,6 +354,51 @@ describe('creating a customer (staff moderator)', () => {
     expect(problem.code).toBe('VALIDATION_FAILED');
     expect(problem.errors?.map((error) => error.field)).toContain(field);
     expect({ customers: await customers(), events: await created() }).toEqual(before);
+  });
+
+  it('refuses a Dutch KvK number and postcode in the wrong form with both fields named', async () => {
+    const response = await post(
+      body('Beide fout', {
+        coc_number: '12',
+        address: { street: 'Dam', house_number: '1', postal_code: 'zzz', town: 'Amsterdam', country: 'nl' },
+      }),
+    );
+    expect(response.status).toBe(400);
+    const fields = (response.json as Problem).errors?.map((error) => error.field);
+    expect(fields).toEqual(expect.arrayContaining(['coc_number', 'address.postal_code']));
+  });
+
+  it('stores a Dutch postcode as 1234 AB, and keeps the general rules for other countries', async () => {
+    const dutch = await post(
+      body('Postcode Normaal B.V.', {
+        coc_number: '87654321',
+        address: {
+          street: 'Dam',
+          house_number: '1',
+          postal_code: '1012js',
+          town: 'Amsterdam',
+          country: 'NL',
+        },
+      }),
+    );
+    expect(dutch.status, JSON.stringify(dutch.json)).toBe(201);
+    expect((dutch.json as Customer).addresses[0]?.postcode).toBe('1012 JS');
+    // Neither rule applies outside the Netherlands, nor to a customer without an address.
+    const british = await post(
+      body('Harbour Ltd', {
+        coc_number: 'SC123456',
+        address: {
+          street: 'Quay',
+          house_number: '2',
+          postal_code: 'sw1a 1aa',
+          town: 'London',
+          country: 'GB',
+        },
+      }),
+    );
+    expect(british.status, JSON.stringify(british.json)).toBe(201);
+    expect((british.json as Customer).addresses[0]?.postcode).toBe('sw1a 1aa');
+    expect((await post(body('Zonder adres', { coc_number: 'AB-12' }))).status).toBe(201);
   });
 
   it('hands out distinct ids to simultaneous creations without an id', async () => {

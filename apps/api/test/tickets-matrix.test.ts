@@ -767,6 +767,28 @@ describe.each(subjects)('writes: $username', (subject) => {
   });
 });
 
+describe('a change request stores a Dutch postcode in its one form', () => {
+  it("accepts 1012js for NL as 1012 JS, and leaves another country's postcode alone", async () => {
+    const owner = await token('owner');
+    const post = (json: unknown) =>
+      send(server, 'POST', '/api/v2/customer/1001/change-requests', { token: owner, json });
+    const base = {
+      type: 'address',
+      action: 'add',
+      address_type: 'postal',
+      street: 'Dam',
+      house_number: '1',
+      town: 'Amsterdam',
+    };
+    const dutch = await post({ ...base, postal_code: '1012js', country: 'NL' });
+    expect(dutch.status, JSON.stringify(dutch.json)).toBe(201);
+    expect((dutch.json as Ticket).messages[0]?.body).toContain('1012 JS');
+    const british = await post({ ...base, postal_code: 'sw1a 1aa', town: 'London', country: 'GB' });
+    expect(british.status, JSON.stringify(british.json)).toBe(201);
+    expect((british.json as Ticket).messages[0]?.body).toContain('sw1a 1aa');
+  });
+});
+
 describe('change requests refuse bad input with the field at fault, and store nothing', () => {
   const visitAddress = {
     type: 'address',
@@ -800,6 +822,18 @@ describe('change requests refuse bad input with the field at fault, and store no
       'change-requests',
       { ...visitAddress, country: 'ZZ' },
       'country',
+    ],
+    [
+      'a Dutch address whose postcode is no Dutch postcode',
+      'change-requests',
+      { ...visitAddress, postal_code: 'zzz' },
+      'postal_code',
+    ],
+    [
+      'a Dutch address whose postcode has 3 digits',
+      'change-requests',
+      { ...visitAddress, postal_code: '101 JS', country: 'nl' },
+      'postal_code',
     ],
     ['an end date in the past', 'contracts/CT-1/end-request', { end_date: '2020-01-31' }, 'end_date'],
     [

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from './common.ts';
 import { phoneSchema } from './contacts.ts';
 import { addressTypeSchema, languageSchema } from './customers.ts';
+import { cocNumberProblem, postcodeProblem, withNormalisedPostcode } from './dutch-rules.ts';
 import { text } from './text.ts';
 
 /**
@@ -53,7 +54,13 @@ export const customerAddressInputSchema = z
       .transform((value) => value.toUpperCase())
       .refine(isCountryCode, 'must be a two-letter country code'),
   })
-  .strict();
+  .strict()
+  // Dutch addresses: the postcode's format (dutch-rules.ts), stored as `1234 AB`.
+  .superRefine((address, context) => {
+    const problem = postcodeProblem(address.postal_code, address.country);
+    if (problem) context.addIssue({ code: 'custom', path: ['postal_code'], message: problem });
+  })
+  .transform(withNormalisedPostcode);
 
 /**
  * POST /api/admin/v2/customer (staff moderators, customer-create). Without `customer_id` the next free
@@ -84,6 +91,29 @@ export const customerCreateSchema = z
       .default([]),
     address: customerAddressInputSchema.nullable().default(null),
   })
-  .strict();
+  .strict()
+  // A Dutch customer's (main address in NL) CoC number is a KvK number. Checked even while other
+  // fields are wrong, so a form shows every error at once.
+  .superRefine(
+    (body, context) => {
+      const problem = cocNumberProblem(body.coc_number, body.address?.country);
+      if (problem) context.addIssue({ code: 'custom', path: ['coc_number'], message: problem });
+    },
+    {
+      // Only on an object whose number and country are themselves valid (a wrong postcode or street
+      // does not hide the number's error).
+      when: ({ value, issues }) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !issues.some((issue) => {
+          const [first, second] = issue.path ?? [];
+          return (
+            first === undefined ||
+            first === 'coc_number' ||
+            (first === 'address' && (second === undefined || second === 'country'))
+          );
+        }),
+    },
+  );
 export type CustomerCreate = z.input<typeof customerCreateSchema>;
 export type CustomerCreateParsed = z.output<typeof customerCreateSchema>;

@@ -9,6 +9,7 @@ import {
   limitSchema,
 } from './common.ts';
 import { lastReplyBy } from './desk-rules.ts';
+import { postcodeProblem, withNormalisedPostcode } from './dutch-rules.ts';
 import { landscapeKindSchema, parseObjectId } from './landscape.ts';
 import { text } from './text.ts';
 import {
@@ -288,7 +289,13 @@ export const changeRequestSchema = z
     ],
     { error: 'type must be address or bank_account' },
   )
-  .meta({ id: 'ChangeRequest' });
+  // A Dutch address's postcode (dutch-rules.ts), stored as `1234 AB`; as in creating a customer.
+  .superRefine((body, context) => {
+    const problem = body.type === 'address' ? postcodeProblem(body.postal_code, body.country) : undefined;
+    if (problem) context.addIssue({ code: 'custom', path: ['postal_code'], message: problem });
+  })
+  .meta({ id: 'ChangeRequest' })
+  .transform((body) => (body.type === 'address' ? withNormalisedPostcode(body) : body));
 export type ChangeRequest = z.input<typeof changeRequestSchema>;
 
 /** Today as YYYY-MM-DD in UTC: the earliest end date a request may ask for. */

@@ -30,6 +30,10 @@ function errorParams(value: unknown): Record<string, string | number> | undefine
  * user's language; anything unknown becomes the general formatting message.
  */
 export function fieldErrorText(message: string, t: TFunction): string {
+  // The Dutch formats of @portaal/contracts/dutch-rules, matched by their words: importing its
+  // constants would bring the module into the start.
+  if (/Dutch postcode/.test(message)) return t('form.postcodeNl', { ns: 'global' });
+  if (/\(KvK\) number/.test(message)) return t('form.kvkNumber', { ns: 'global' });
   const most = /at most (\d+)/.exec(message);
   if (most) return t('form.maxLength', { ns: 'global', max: Number(most[1]) });
   const least = /at least (\d+)/.exec(message);

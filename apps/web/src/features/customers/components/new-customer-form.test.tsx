@@ -224,4 +224,60 @@ describe('the new customer form (staff moderators)', () => {
     expect(accounting).toHaveFocus();
     expect(posts(sent)).toHaveLength(1);
   });
+
+  it('holds a Dutch customer to a KvK number of 8 digits and a postcode like 1234 AB, in Dutch', async () => {
+    const { renderForm, sent, created, user } = setup('nl', (body) =>
+      json(201, { ...customer, ...(body as object), customer_id: 1007, links: [], addresses: [] }),
+    );
+    await renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'Naam' }), 'Molen De Hoop B.V.');
+    const coc = screen.getByRole('textbox', { name: 'KvK-nummer' });
+    const postcode = screen.getByRole('textbox', { name: 'Postcode' });
+    await user.type(coc, '12');
+    await user.type(screen.getByRole('textbox', { name: 'Straat' }), 'Molenweg');
+    await user.type(screen.getByRole('textbox', { name: 'Huisnummer' }), '3');
+    await user.type(postcode, 'zzz');
+    await user.type(screen.getByRole('textbox', { name: 'Plaats' }), 'Zaandam');
+    await user.click(screen.getByRole('button', { name: 'Klant aanmaken' }));
+    expect(coc).toHaveAccessibleDescription('Vul een KvK-nummer van 8 cijfers in.');
+    expect(postcode).toHaveAccessibleDescription(
+      'Vul een Nederlandse postcode in: 4 cijfers en 2 letters, zoals 1234 AB.',
+    );
+    expect(coc).toHaveFocus();
+    expect(posts(sent)).toEqual([]);
+
+    await user.clear(coc);
+    await user.type(coc, '12345678');
+    await user.clear(postcode);
+    await user.type(postcode, '1501ab');
+    await user.click(screen.getByRole('button', { name: 'Klant aanmaken' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(posts(sent)[0]?.body).toMatchObject({
+      coc_number: '12345678',
+      address: { postal_code: '1501ab', country: 'NL' },
+    });
+  });
+
+  it("puts the API's field errors for the Dutch formats on their fields, in English", async () => {
+    const { renderForm, user } = setup('en', () =>
+      problem(400, 'VALIDATION_FAILED', 'Invalid body', [
+        { field: 'coc_number', message: 'must be a Dutch Chamber of Commerce (KvK) number of 8 digits' },
+        {
+          field: 'address.postal_code',
+          message: 'must be a Dutch postcode of 4 digits and 2 letters (1234 AB)',
+        },
+      ]),
+    );
+    await renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Server Says No B.V.');
+    await user.click(screen.getByRole('button', { name: 'Create customer' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'CoC number' })).toHaveAccessibleDescription(
+        'Enter a Chamber of Commerce (KvK) number of 8 digits.',
+      ),
+    );
+    expect(screen.getByRole('textbox', { name: 'Postal code' })).toHaveAccessibleDescription(
+      'Enter a Dutch postcode: 4 digits and 2 letters, such as 1234 AB.',
+    );
+  });
 });

@@ -259,8 +259,18 @@ describe('new ticket', () => {
     await user.click(await screen.findByRole('option', { name: 'Delivery address' }));
     await user.type(form.getByRole('textbox', { name: 'Street' }), 'Keizersgracht');
     await user.type(form.getByRole('textbox', { name: 'House number' }), '100A');
-    await user.type(form.getByRole('textbox', { name: 'Postal code' }), '1015 AA');
+    // In the Netherlands (the country chosen) a postcode is 4 digits and 2 letters.
+    const postcode = form.getByRole('textbox', { name: 'Postal code' });
+    await user.type(postcode, 'zzz');
     await user.type(form.getByRole('textbox', { name: 'Town' }), 'Amsterdam');
+    await user.click(form.getByRole('button', { name: 'Send request' }));
+    expect(postcode).toHaveAccessibleDescription(
+      'Enter a Dutch postcode: 4 digits and 2 letters, such as 1234 AB.',
+    );
+    expect(postcode).toHaveFocus();
+    expect(posts(sent)).toEqual([]);
+    await user.clear(postcode);
+    await user.type(postcode, '1015 AA');
     await user.click(form.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Request sent as ticket #10050')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/support/ticket/10050'));

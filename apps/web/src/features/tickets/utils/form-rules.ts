@@ -1,4 +1,5 @@
 import { isValidBic, isValidIban, normaliseIban } from '@portaal/contracts/bank-rules';
+import { postcodeProblem } from '@portaal/contracts/dutch-rules';
 import type { TFunction } from 'i18next';
 
 /**
@@ -61,6 +62,17 @@ export function countryCheck(t: TFunction): (value: string | null) => string | n
     if (!value) return t('form.required', { ns: 'global' });
     return /^[A-Za-z]{2}$/.test(value) ? null : t('form.format', { ns: 'global' });
   };
+}
+
+/** A required postal code; in the Netherlands (the form's country) `1234 AB` (dutch-rules.ts). */
+export function postalCodeCheck(
+  t: TFunction,
+  max: number,
+): (value: string, values: { country: string | null }) => string | null {
+  const required = requiredText(t, max);
+  return (value, values) =>
+    required(value) ??
+    (postcodeProblem(value, values.country) ? t('form.postcodeNl', { ns: 'global' }) : null);
 }
 
 /** Today as YYYY-MM-DD on the user's own calendar (a date input's value and `min`). */
