@@ -1,4 +1,6 @@
 import { Anchor, Group, NativeSelect, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+// report-display stays out of the start: this page, like the report's, is in its route's lazy chunk.
+import { formatDateTimeInZone, PORTAL_TIME_ZONE } from '@portaal/contracts/report-display';
 import { type ReportKind, reportKinds } from '@portaal/contracts/report-rules';
 import { recentPeriods } from '@portaal/contracts/usage-rules';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +8,6 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { periodLabel } from '../../usage/utils/search-params.ts';
 import { reportsQueries } from '../api/reports-queries.ts';
@@ -73,7 +74,8 @@ export function ReportsPage({
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{periodLabel(report.period, locale(language))}</Table.Td>
-                <Table.Td>{formatDateTime(report.generated_at)}</Table.Td>
+                {/* The portal's zone, as on the report itself and in its files, not the browser's. */}
+                <Table.Td>{formatDateTimeInZone(report.generated_at)}</Table.Td>
                 <Table.Td>
                   <ReportDownloads customerId={customerId} displayId={report.display_id} />
                 </Table.Td>
@@ -81,6 +83,9 @@ export function ReportsPage({
             ))}
           </Table.Tbody>
         </Table>
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('reports.listTimeZone', { zone: PORTAL_TIME_ZONE })}
+        </Text>
       </section>
     );
   }
