@@ -4,68 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { SlaReport } from '@portaal/contracts';
+// The tester's SLA-2026-10 and its variants, shared with the web app's report screen test.
+import {
+  slaReportAllMet as allMet,
+  slaReportWithCredit as credit,
+  slaReport as report,
+} from '@portaal/contracts/test-fixtures/reports';
 import { describe, expect, it } from 'vitest';
 import { reportCsv, reportPdf, slaSummaryLines } from './reports.render.ts';
 
 const run = promisify(execFile);
-
-/**
- * The tester's SLA-2026-10: every application met its target (no credit), but ticket #10014 (priority
- * 1) missed its 8 h resolution target, opened 06:41 UTC (07:41 in Amsterdam).
- */
-const report: SlaReport = {
-  kind: 'sla',
-  display_id: 'SLA-2026-10',
-  period: '2026-10',
-  generated_at: '2026-11-01T22:04:00Z',
-  applications: [
-    {
-      name: 'Webwinkel',
-      target: 99.9,
-      uptime: 99.95,
-      met: true,
-      downtime_minutes: 20,
-      service_credit_percent: 0,
-    },
-  ],
-  incidents: [
-    {
-      ticket_id: 10_014,
-      subject: 'Kassakoppeling geeft time-outs',
-      priority: 1,
-      created_at: '2026-10-27T06:41:00Z',
-      response_minutes: 25,
-      response_target_minutes: 60,
-      response_met: true,
-      resolution_minutes: 1477,
-      resolution_target_minutes: 480,
-      resolution_met: false,
-    },
-  ],
-  service_credit_percent: 0,
-};
-const allMet: SlaReport = {
-  ...report,
-  incidents: [
-    {
-      ...(report.incidents[0] as SlaReport['incidents'][number]),
-      resolution_minutes: 300,
-      resolution_met: true,
-    },
-  ],
-};
-const credit: SlaReport = {
-  ...report,
-  applications: [
-    {
-      ...(report.applications[0] as SlaReport['applications'][number]),
-      uptime: 99.5,
-      met: false,
-      service_credit_percent: 10,
-    },
-  ],
-  service_credit_percent: 10,
-};
 
 const csvLines = (target: SlaReport, language: 'en' | 'nl') =>
   reportCsv(target, language)

@@ -3,6 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import type { SlaReport } from '@portaal/contracts';
 import { ticketPriorityNames } from '@portaal/contracts/report-display';
+// The tester's SLA-2026-10 (and all met), shared with the API's PDF and CSV test.
+import { slaReport, slaReportAllMet } from '@portaal/contracts/test-fixtures/reports';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -26,39 +28,6 @@ import { ReportDetailPage } from './report-detail-page.tsx';
 configure({ asyncUtilTimeout: 5000 });
 beforeAll(installDomShims);
 afterEach(cleanup);
-
-/** The tester's SLA-2026-10: all applications met, ticket #10014 missed its 8 h resolution target. */
-const report: SlaReport = {
-  kind: 'sla',
-  display_id: 'SLA-2026-10',
-  period: '2026-10',
-  generated_at: '2026-11-01T22:04:00Z',
-  applications: [
-    {
-      name: 'Webwinkel',
-      target: 99.9,
-      uptime: 99.95,
-      met: true,
-      downtime_minutes: 20,
-      service_credit_percent: 0,
-    },
-  ],
-  incidents: [
-    {
-      ticket_id: 10_014,
-      subject: 'Kassakoppeling geeft time-outs',
-      priority: 1,
-      created_at: '2026-10-27T06:41:00Z',
-      response_minutes: 25,
-      response_target_minutes: 60,
-      response_met: true,
-      resolution_minutes: 1477,
-      resolution_target_minutes: 480,
-      resolution_met: false,
-    },
-  ],
-  service_credit_percent: 0,
-};
 
 async function i18nFor(language: 'en' | 'nl') {
   const namespaces = ['default', 'global', 'usage', 'support'] as const;
@@ -113,7 +82,7 @@ async function renderReport(body: SlaReport, language: 'en' | 'nl') {
 
 describe('the SLA report screen', () => {
   it('does not say "all targets met" when an incident target was missed; priority by name; portal time zone', async () => {
-    await renderReport(report, 'en');
+    await renderReport(slaReport, 'en');
     const summary = await screen.findByTestId('service-credit');
     expect(summary).toHaveTextContent('Not all targets met: 1 incident target missed.');
     expect(summary).toHaveTextContent('No service credit owed.');
@@ -126,19 +95,7 @@ describe('the SLA report screen', () => {
   });
 
   it('in Dutch; and "all targets met" when every target is', async () => {
-    await renderReport(
-      {
-        ...report,
-        incidents: [
-          {
-            ...(report.incidents[0] as SlaReport['incidents'][number]),
-            resolution_minutes: 300,
-            resolution_met: true,
-          },
-        ],
-      },
-      'nl',
-    );
+    await renderReport(slaReportAllMet, 'nl');
     expect(await screen.findByTestId('service-credit')).toHaveTextContent(
       'Alle doelen gehaald: geen servicecredit verschuldigd.',
     );
