@@ -17,8 +17,9 @@ import {
  * keyboard, is stopped by SPEC.md §5's rules, writes the mailing in both languages, checks and sends
  * it, sees every mail delivered, and opens it from the overview; the staff viewer reads the overview
  * and a mailing with a failed mail, without the wizard; an id that is no mailing's is the not-found
- * page; a customer's owner gets the forbidden page. Axe and screenshots in both colour modes and
- * languages, on a phone and a wide screen.
+ * page; a customer's owner gets the forbidden page; a draft left behind (the wizard closed before
+ * sending) is shown as a draft and sent from its detail screen. Axe and screenshots in both colour
+ * modes and languages, on a phone and a wide screen.
  */
 
 const stamp = Date.now().toString(36);
@@ -43,6 +44,22 @@ const demoMailingId = async (page: Page, label: string) => {
   if (!found) throw new Error(`no mailing ${label}`);
   return found.mailing_id;
 };
+
+/**
+ * A draft as the wizard leaves one behind when it is closed before sending (POST …/mailings writes the
+ * draft, nothing is sent): the contacts of Van Dijk & Partners (1003) who chose mailings.
+ */
+const writeDraft = (page: Page, label: string) =>
+  callApi<Summary>(page, 'POST', '/api/admin/v2/mailings', {
+    label,
+    sender: 'Portaal service desk',
+    subject: { en: 'Planned maintenance in December', nl: 'Gepland onderhoud in december' },
+    body: {
+      en: 'In December we move the backups to a new storage cluster. Nothing changes for you.',
+      nl: 'In december verhuizen we de back-ups naar een nieuw opslagcluster. Voor u verandert er niets.',
+    },
+    query: { customer_statuses: [], languages: [], products: [], customer_ids: [1003], roles: [] },
+  });
 
 /** Picks a customer in the wizard's search box: typed, the first match highlighted, Enter. */
 async function pickCustomer(page: Page, typed: string, option: string, language: 'nl' | 'en' = 'nl') {
@@ -165,6 +182,61 @@ test('the staff moderator in Dutch: mailing list, content with its rules, check,
   });
 });
 
+test('the staff moderator sends a draft left behind from its detail screen, after confirming', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'staff-moderator', { language: 'en' });
+  const label = `Draft e2e ${stamp}`;
+  const draft = await writeDraft(page, label);
+  expect(draft).toMatchObject({ status: 'draft', total: 0 });
+
+  await test.step('the overview shows it as a draft', async () => {
+    await page.goto('/admin/mailings');
+    const row = page.getByRole('row').filter({ hasText: label });
+    await expect(row.getByTestId('mailing-status')).toHaveText('Draft');
+    await expect(row).toContainText('Not sent yet');
+    await expect(row.getByRole('progressbar')).toHaveCount(0);
+    await row.getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/mailings/${draft.mailing_id}$`));
+    await expect(h1(page)).toHaveText(label);
+  });
+
+  await test.step('"Send mailing" with the count of now, behind a confirmation it can leave by keyboard', async () => {
+    await expect(page.getByTestId('mailing-status')).toHaveText('Draft');
+    // Van Dijk & Partners' two contacts who chose mailings (contacts.seed.ts).
+    await expect(page.getByTestId('draft-recipient-count')).toHaveText('Sent now, it goes to 2 recipients.');
+    const send = page.getByRole('button', { name: 'Send mailing' });
+    await send.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Send this mailing?' });
+    await expect(dialog).toContainText('The mailing goes to 2 recipients now.');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(send).toBeFocused();
+    expect(await callApi<Summary>(page, 'GET', `/api/admin/v2/mailings/${draft.mailing_id}`)).toMatchObject({
+      status: 'draft',
+    });
+
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Send to 2 recipients' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(send).toHaveCount(0);
+    // Delivered through the real pg-boss jobs into the embedded outbox; the screen follows by itself.
+    await expect(page.getByTestId('mailing-progress')).toHaveText('2 of 2 delivered', { timeout: 30_000 });
+    await expect(page.getByTestId('mailing-status')).toHaveText('Sent');
+    await expect(page.getByTestId('mailing-count-delivered')).toHaveText('2');
+  });
+
+  await test.step('sent once: a second send is refused, and the overview has it as sent', async () => {
+    await callApi(page, 'POST', `/api/admin/v2/mailings/${draft.mailing_id}/send`, undefined, 409);
+    await page.getByRole('link', { name: 'All mailings' }).click();
+    const row = page.getByRole('row').filter({ hasText: label });
+    await expect(row.getByTestId('mailing-status')).toHaveText('Sent');
+    await expect(row).toContainText('2 of 2 delivered');
+  });
+});
+
 test('the staff viewer reads the overview and a mailing with a failed mail, without the wizard', async ({
   page,
 }) => {
@@ -212,12 +284,14 @@ const WIDTHS = [
 
 for (const mode of MODES) {
   test(`axe and screenshots of the mailing screens, ${mode} mode`, async ({ page }) => {
-    // Four screens at two widths in two languages: minutes on a busy machine.
+    // Six screens at two widths in two languages: minutes on a busy machine.
     test.setTimeout(480_000);
     await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
     await signIn(page, 'staff-moderator', { language: 'nl' });
     await chooseColourMode(page, mode);
     const october = await demoMailingId(page, OCTOBER);
+    // A draft stays one here (never sent): its detail screen with the send action and its dialog.
+    const draft = await writeDraft(page, `Axe draft ${mode} ${stamp}`);
     for (const language of ['nl', 'en'] as const) {
       await setLanguage(page, language);
       for (const width of WIDTHS) {
@@ -234,6 +308,27 @@ for (const mode of MODES) {
         await settle(page);
         await expectNoAxeViolations(page, `mailing detail, ${label}`);
         await saveScreenshot(page, `admin-mailing-detail-${label}`);
+
+        await page.goto(`/admin/mailings/${draft.mailing_id}`);
+        await expect(page.getByTestId('draft-recipient-count')).toHaveText(/ 2 /);
+        await settle(page);
+        await expectNoAxeViolations(page, `draft mailing detail, ${label}`);
+        await saveScreenshot(page, `admin-mailing-draft-${label}`);
+        await page
+          .getByRole('button', { name: language === 'nl' ? 'Mailing versturen' : 'Send mailing' })
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settle(page);
+        // The dialog fades in: axe mid-fade reads the blended colours of its buttons.
+        await page.waitForFunction(() =>
+          (document.querySelector('[role="dialog"]')?.getAnimations({ subtree: true }) ?? []).every(
+            (animation) => animation.playState !== 'running',
+          ),
+        );
+        await expectNoAxeViolations(page, `draft mailing send dialog, ${label}`);
+        await saveScreenshot(page, `admin-mailing-draft-confirm-${label}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
 
         await page.goto('/admin/mailings/new');
         await expect(page.getByTestId('recipient-count')).toBeVisible();

@@ -5,24 +5,40 @@ import { type ApiError, dataOf } from '../../../lib/api-client.ts';
 import { mailingsQueries } from './mailings-queries.ts';
 
 /**
- * Writes the mailing (POST …/mailings) and starts sending it (POST …/{id}/send). When the send is
- * refused, the draft stays and the error names why (no recipients any more).
+ * What is sent: a new mailing, written first (the wizard), or a draft that is already stored (its
+ * detail screen — left behind when the wizard was closed or its send refused).
+ */
+export type SendMailingTarget = { input: MailingInput } | { mailingId: number };
+
+/**
+ * Starts sending a mailing (POST …/{id}/send), after writing it (POST …/mailings) when it is new.
+ * When the send is refused, the draft stays and the error names why by its code (no recipients any
+ * more: MAILING_NO_RECIPIENTS; no draft any more: MAILING_NOT_DRAFT).
  */
 export function useSendMailing() {
   const { api } = useSession();
   const queryClient = useQueryClient();
-  return useMutation<MailingProgress, ApiError | Error, MailingInput>({
-    mutationFn: async (body) => {
-      const mailing = await dataOf(api.POST('/api/admin/v2/mailings', { body }));
+  return useMutation<MailingProgress, ApiError | Error, SendMailingTarget>({
+    mutationFn: async (target) => {
+      const mailingId =
+        'mailingId' in target
+          ? target.mailingId
+          : (await dataOf(api.POST('/api/admin/v2/mailings', { body: target.input }))).mailing_id;
       return dataOf(
         api.POST('/api/admin/v2/mailings/{mailing_id}/send', {
-          params: { path: { mailing_id: mailing.mailing_id } },
+          params: { path: { mailing_id: mailingId } },
         }),
       );
     },
     onSuccess: (progress) => {
       queryClient.setQueryData(mailingsQueries.progress(api, progress.mailing_id).queryKey, progress);
-      return queryClient.invalidateQueries({ queryKey: mailingsQueries.list(api).queryKey });
+      // The detail screen reads the mailing again: it is sending now, and moves on by itself.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: mailingsQueries.list(api).queryKey }),
+        queryClient.invalidateQueries({
+          queryKey: mailingsQueries.detail(api, progress.mailing_id).queryKey,
+        }),
+      ]);
     },
   });
 }

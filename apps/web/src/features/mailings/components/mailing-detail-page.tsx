@@ -1,6 +1,8 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { access } from '../../../app/navigation.ts';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
@@ -8,6 +10,7 @@ import { BackLink } from '../../../components/list-shell/list-shell.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { mailingsQueries } from '../api/mailings-queries.ts';
 import { MailingContentTabs } from './mailing-content-tabs.tsx';
+import { MailingDraftSend } from './mailing-draft-send.tsx';
 import { MailingQuerySummary } from './mailing-query-summary.tsx';
 import { MailingProgressBar, MailingStatusBadge } from './mailing-status.tsx';
 import classes from './mailings.module.css';
@@ -17,12 +20,16 @@ const COUNTS = ['delivered', 'waiting', 'failed'] as const;
 /**
  * /admin/mailings/{id} (staff, decision 0026): one mailing — its status, sender and dates, the
  * recipient query in words, the content in both languages, and the progress (delivered, waiting,
- * failed), which moves on by itself while the mailing is sending. An unknown id never gets here: the
+ * failed), which moves on by itself while the mailing is sending. A draft (the wizard was closed, or
+ * its send refused) can be sent from here by those who may send mailings. An unknown id never gets here: the
  * route answers it with the not-found page.
  */
 export function MailingDetailPage({ mailingId }: { mailingId: number }) {
   const { t } = useTranslation();
-  const { api } = useSession();
+  const session = useSession();
+  const { api } = session;
+  const canSend = session.can(access.mailingSend);
+  const progressHeading = useRef<HTMLHeadingElement>(null);
   const detail = useQuery(mailingsQueries.detail(api, mailingId));
   const back = <BackLink to="/admin/mailings">{t('mailings.back')}</BackLink>;
 
@@ -64,7 +71,7 @@ export function MailingDetailPage({ mailingId }: { mailingId: number }) {
       </Group>
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="mailing-progress-title">
-        <Title order={2} size="h4" id="mailing-progress-title" mb="sm">
+        <Title order={2} size="h4" id="mailing-progress-title" mb="sm" ref={progressHeading} tabIndex={-1}>
           {t('mailings.detail.progress')}
         </Title>
         {mailing.status === 'draft' ? (
@@ -84,6 +91,7 @@ export function MailingDetailPage({ mailingId }: { mailingId: number }) {
             <MailingProgressBar progress={mailing} />
           </Stack>
         )}
+        {canSend && <MailingDraftSend mailing={mailing} onSent={() => progressHeading.current?.focus()} />}
       </Card>
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="mailing-details-title">

@@ -82,13 +82,16 @@ export function MailingWizard({
 
   const send = () => {
     setConfirming(false);
-    sendMailing.mutate(toInput(values), {
-      onSuccess: () => go(STEPS),
-      onError: (error) => {
-        // MAILING_NO_RECIPIENTS (the list emptied since step 1) and every other refusal, by code.
-        setStepError(apiErrorText(error, t));
+    sendMailing.mutate(
+      { input: toInput(values) },
+      {
+        onSuccess: () => go(STEPS),
+        onError: (error) => {
+          // MAILING_NO_RECIPIENTS (the list emptied since step 1) and every other refusal, by code.
+          setStepError(apiErrorText(error, t));
+        },
       },
-    });
+    );
   };
 
   const progress = useQuery({
@@ -192,6 +195,7 @@ export function MailingWizard({
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('mailings.confirm.title')}
+        closeButtonProps={{ 'aria-label': t('mailings.confirm.close') }}
         centered
       >
         <Stack gap="md">

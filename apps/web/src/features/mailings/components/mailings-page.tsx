@@ -80,7 +80,7 @@ export function MailingsPage() {
                     <MailingStatusBadge status={mailing.status} />
                   </Table.Td>
                   <Table.Td className={classes.progressCell}>
-                    <MailingProgressBar progress={mailing} />
+                    <MailingProgressOrDraft mailing={mailing} />
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>{dateOf(mailing)}</Table.Td>
                 </Table.Tr>
@@ -102,13 +102,24 @@ export function MailingsPage() {
               <Text size="sm" c="dimmed" mb="xs">
                 {dateOf(mailing)}
               </Text>
-              <MailingProgressBar progress={mailing} />
+              <MailingProgressOrDraft mailing={mailing} />
             </Card>
           ))}
         </Stack>
       )}
       <LoadMore query={list} label={t('mailings.more')} />
     </Stack>
+  );
+}
+
+/** A draft has no recipients fixed yet: "not sent yet" instead of a bar of 0 of 0 delivered. */
+function MailingProgressOrDraft({ mailing }: { mailing: MailingSummary }) {
+  const { t } = useTranslation();
+  if (mailing.status !== 'draft') return <MailingProgressBar progress={mailing} />;
+  return (
+    <Text size="sm" c="dimmed" data-testid="mailing-not-sent">
+      {t('mailings.detail.notSent')}
+    </Text>
   );
 }
 
