@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { Mailing } from '@portaal/contracts/mailings';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { mailingsQueries } from '../api/mailings-queries.ts';
 import { useSendMailing } from '../api/use-send-mailing.ts';
+import { SendConfirmation } from './send-confirmation.tsx';
 
 /** Refusals of a draft's send that this screen words itself: the general texts speak of the wizard. */
 const DRAFT_SEND_CODES = ['MAILING_NO_RECIPIENTS', 'MAILING_NOT_DRAFT'];
@@ -95,32 +96,14 @@ export function MailingDraftSend({ mailing, onSent }: { mailing: Mailing; onSent
           )}
         </Stack>
       )}
-      <Modal
+      <SendConfirmation
         opened={confirming}
-        onClose={() => (sendMailing.isPending ? undefined : setConfirming(false))}
+        count={count}
+        sending={sendMailing.isPending}
+        onCancel={() => setConfirming(false)}
+        onSend={send}
         onExitTransitionEnd={() => (sendMailing.isSuccess ? onSent() : undefined)}
-        title={t('mailings.confirm.title')}
-        closeButtonProps={{ 'aria-label': t('mailings.confirm.close') }}
-        centered
-      >
-        <Stack gap="md">
-          <Text>{t('mailings.confirm.text', { count: count ?? 0 })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={sendMailing.isPending}>
-              {t('mailings.confirm.cancel')}
-            </Button>
-            <Button
-              color="red"
-              onClick={send}
-              loading={sendMailing.isPending}
-              disabled={!count}
-              data-autofocus
-            >
-              {t('mailings.confirm.send', { count: count ?? 0 })}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      />
     </>
   );
 }

@@ -95,8 +95,9 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The wizard on a memory router, over a fetch that answers as the API does; the calls are kept. */
-async function setup(language: 'en' | 'nl') {
+async function setup(language: 'en' | 'nl', { refusedSends = 0 } = {}) {
   const calls: { method: string; url: string; body: unknown }[] = [];
+  let refusals = refusedSends;
   const fetchStub: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
@@ -107,6 +108,10 @@ async function setup(language: 'en' | 'nl') {
       return json(200, searchCustomers(path.searchParams.get('search')));
     if (url.endsWith('/mailings/recipients')) return json(200, preview);
     if (url.endsWith('/mailings') && method === 'POST') return json(201, { mailing_id: 7 });
+    if (url.endsWith('/mailings/7/send') && refusals > 0) {
+      refusals -= 1;
+      return json(422, { status: 422, code: 'MAILING_NO_RECIPIENTS', title: 'No recipients' });
+    }
     if (url.endsWith('/mailings/7/send'))
       return json(202, { mailing_id: 7, status: 'sending', total: 2, delivered: 0, waiting: 2, failed: 0 });
     if (url.endsWith('/mailings/7/progress'))
@@ -223,6 +228,33 @@ describe('MailingWizard', () => {
       query: { customer_statuses: ['active'], languages: [], products: [], roles: [], customer_ids: [] },
     });
     expect(calls.some((call) => call.url.endsWith('/mailings/7/send'))).toBe(true);
+  }, 60_000);
+
+  it('a refused send tried again sends the same draft, not a second one; Cancel has the focus', async () => {
+    const { user, calls } = await setup('en', { refusedSends: 1 });
+    expect(await screen.findByTestId('recipient-count')).toHaveTextContent('2 recipients');
+    await user.click(screen.getByRole('button', { name: 'Next step' }));
+    await fill(user, /^Label/, 'November maintenance');
+    await fill(user, /^English subject/, 'Planned maintenance');
+    await fill(user, /^English text/, 'On 30 November we update the storage cluster.');
+    await fill(user, /^Dutch subject/, 'Gepland onderhoud');
+    await fill(user, /^Dutch text/, 'Op 30 november werken we het opslagcluster bij.');
+    await user.click(screen.getByRole('button', { name: 'Next step' }));
+    const sendAndConfirm = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Send mailing' }));
+      // Sending cannot be undone: Enter right after the question opens does not send.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
+      await user.click(screen.getByRole('button', { name: 'Send to 2 recipients' }));
+    };
+    await sendAndConfirm();
+    expect(
+      await screen.findByText('The mailing list has no recipients: change the selection.'),
+    ).toBeInTheDocument();
+    await sendAndConfirm();
+    expect(await screen.findByRole('heading', { name: 'The mailing is on its way' })).toBeInTheDocument();
+    const written = calls.filter((call) => call.method === 'POST' && call.url.endsWith('/admin/v2/mailings'));
+    expect(written).toHaveLength(1);
+    expect(calls.filter((call) => call.url.endsWith('/mailings/7/send'))).toHaveLength(2);
   }, 60_000);
 
   it('step 1 picks customers by name or number, shows them by name, and removes them, by keyboard', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { MailingCheckStep } from './mailing-check-step.tsx';
 import { MailingContentStep } from './mailing-content-step.tsx';
 import { type CustomerFieldProps, MailingListStep } from './mailing-list-step.tsx';
 import { MailingProgressBar, MailingStatusBadge } from './mailing-status.tsx';
+import { SendConfirmation } from './send-confirmation.tsx';
 import {
   contentFields,
   initialWizardValues,
@@ -191,25 +192,12 @@ export function MailingWizard({
           </Stack>
         </Card>
       )}
-      <Modal
+      <SendConfirmation
         opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('mailings.confirm.title')}
-        closeButtonProps={{ 'aria-label': t('mailings.confirm.close') }}
-        centered
-      >
-        <Stack gap="md">
-          <Text>{t('mailings.confirm.text', { count: preview.data?.count ?? 0 })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('mailings.confirm.cancel')}
-            </Button>
-            <Button color="red" onClick={send} data-autofocus>
-              {t('mailings.confirm.send', { count: preview.data?.count ?? 0 })}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        count={preview.data?.count}
+        onCancel={() => setConfirming(false)}
+        onSend={send}
+      />
     </Stack>
   );
 }
