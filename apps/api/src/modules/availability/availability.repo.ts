@@ -9,25 +9,53 @@ import type {
 } from '@portaal/contracts';
 import type { Database } from '../../db/client.ts';
 
-/** Applications with their uptime per time filter and the mean latency of the last 24 hours. */
+/** The up and down checks and the latencies of one application from `from` while `until` holds. */
+function checksBetween(from: string, until: string) {
+  return `
+    select count(*) filter (where c.state = 'up')::int as up,
+      count(*) filter (where c.state = 'down')::int as down,
+      coalesce(sum(c.latency_ms), 0)::float8 as latency_sum,
+      count(c.latency_ms)::int as latency_count
+    from application_checks c
+    where c.application_id = a.id and c.at >= ${from} and ${until}`;
+}
+
+/**
+ * Applications with their uptime per time filter and the mean latency of the last 24 hours. Whole UTC
+ * hours come from application_check_hours (decision 0031); only the checks of the two part hours are
+ * read one by one: from the start of the last 24 hours ($2) to the next whole hour ($6), and from the
+ * start of the current hour ($7) to now ($5). The months begin on a whole hour (availabilityRange).
+ */
 const LIST = `
   select a.id, a.name, a.url, a.interval_seconds, a.uptime_target::float8 as uptime_target, a.state,
-    a.state_since, a.last_checked_at, u.*
+    a.state_since, a.last_checked_at,
+    e.up + n.up + h.up_24h as up_24h,
+    e.down + n.down + h.down_24h as down_24h,
+    n.up + h.up_month as up_month,
+    n.down + h.down_month as down_month,
+    h.up_last, h.down_last,
+    (e.latency_sum + n.latency_sum + h.latency_sum)
+      / nullif(e.latency_count + n.latency_count + h.latency_count, 0) as latency
   from applications a
-  left join lateral (
+  cross join lateral (${checksBetween('$2', 'c.at < $6')}) e
+  cross join lateral (${checksBetween('$7', 'c.at <= $5')}) n
+  cross join lateral (
     select
-      count(*) filter (where c.at >= $2 and c.state = 'up')::int as up_24h,
-      count(*) filter (where c.at >= $2 and c.state = 'down')::int as down_24h,
-      count(*) filter (where c.at >= $3 and c.state = 'up')::int as up_month,
-      count(*) filter (where c.at >= $3 and c.state = 'down')::int as down_month,
-      count(*) filter (where c.at >= $4 and c.at < $3 and c.state = 'up')::int as up_last,
-      count(*) filter (where c.at >= $4 and c.at < $3 and c.state = 'down')::int as down_last,
-      avg(c.latency_ms) filter (where c.at >= $2) as latency
-    from application_checks c
-    where c.application_id = a.id and c.at >= least($2::timestamptz, $4::timestamptz) and c.at <= $5
-  ) u on true
+      coalesce(sum(k.up) filter (where k.hour >= $6), 0)::int as up_24h,
+      coalesce(sum(k.down) filter (where k.hour >= $6), 0)::int as down_24h,
+      coalesce(sum(k.up) filter (where k.hour >= $3), 0)::int as up_month,
+      coalesce(sum(k.down) filter (where k.hour >= $3), 0)::int as down_month,
+      coalesce(sum(k.up) filter (where k.hour >= $4 and k.hour < $3), 0)::int as up_last,
+      coalesce(sum(k.down) filter (where k.hour >= $4 and k.hour < $3), 0)::int as down_last,
+      coalesce(sum(k.latency_sum) filter (where k.hour >= $6), 0)::float8 as latency_sum,
+      coalesce(sum(k.latency_count) filter (where k.hour >= $6), 0)::int as latency_count
+    from application_check_hours k
+    where k.application_id = a.id and k.hour >= least($4::timestamptz, $6::timestamptz) and k.hour < $7
+  ) h
   where a.customer_id = $1
   order by a.name, a.id`;
+
+const HOUR = 3_600_000;
 
 const BUCKETS = `
   select extract(epoch from date_bin(make_interval(secs => $2::int), at, $3::timestamptz))::bigint::text as t,
@@ -71,7 +99,7 @@ interface ListRow extends Record<string, unknown> {
   down_month: number | null;
   up_last: number | null;
   down_last: number | null;
-  latency: string | null;
+  latency: number | null;
 }
 
 export interface UptimeCounts {
@@ -102,12 +130,16 @@ export function createAvailabilityRepo(db: Database) {
       customerId: number,
       at: { since24h: Date; monthStart: Date; lastStart: Date; now: Date },
     ): Promise<ApplicationListRow[]> {
+      const hourAfter = new Date(Math.ceil(at.since24h.getTime() / HOUR) * HOUR);
+      const hourNow = new Date(Math.floor(at.now.getTime() / HOUR) * HOUR);
       const { rows } = await client.query<ListRow>(LIST, [
         customerId,
         at.since24h,
         at.monthStart,
         at.lastStart,
         at.now,
+        hourAfter,
+        hourNow,
       ]);
       return rows.map((row) => ({
         application_id: row.id,
