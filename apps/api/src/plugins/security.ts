@@ -1,11 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type pg from 'pg';
 import { AppError } from '../lib/app-error.ts';
-import { postgresRateLimitStore } from './rate-limit-store.ts';
+import { type Hit, postgresRateLimitBudget } from './rate-limit-store.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route is never rate limited (probes of a load balancer). */
+    rateLimit?: false;
+  }
+}
+
+/** The rate limit's window: RATE_LIMIT_MAX calls a minute. */
+const WINDOW_MS = 60_000;
 
 export interface SecurityOptions {
   /** Origins the browser app talks to besides itself: the IdP, an analytics host. */
@@ -30,8 +39,24 @@ function rateLimitKey(request: FastifyRequest): string {
 }
 
 function exemptFromRateLimit(request: FastifyRequest): boolean {
+  // Unknown routes answer 404 from the router without work to protect.
+  if (request.is404 || request.routeOptions.config.rateLimit === false) return true;
   const url = request.routeOptions.url ?? request.url;
   return !url.startsWith('/api/') || url === '/api/openapi.json' || url.startsWith('/api/docs');
+}
+
+/** The rate-limit headers on every counted answer; past the limit a 429 problem with Retry-After. */
+function answerHit(reply: FastifyReply, max: number, { current, ttl }: Hit, done: HookHandlerDoneFunction) {
+  const reset = Math.ceil(ttl / 1000);
+  reply.header('x-ratelimit-limit', max);
+  reply.header('x-ratelimit-remaining', Math.max(0, max - current));
+  reply.header('x-ratelimit-reset', reset);
+  if (current <= max) {
+    done();
+    return;
+  }
+  reply.header('retry-after', reset);
+  done(new AppError('RATE_LIMITED', 429, `Too many requests; try again in ${reset} s.`));
 }
 
 /**
@@ -89,20 +114,18 @@ export const securityPlugin = fp<SecurityOptions>(
       done(null, payload);
     });
 
-    await app.register(rateLimit, {
-      max: rateLimitMax,
-      timeWindow: 60_000,
-      store: postgresRateLimitStore(pool),
-      // After authentication (onRequest), before validation: the caller is known, and bad input counts.
-      hook: 'preValidation',
-      keyGenerator: rateLimitKey,
-      allowList: exemptFromRateLimit,
-      errorResponseBuilder: (_request, context) =>
-        new AppError(
-          'RATE_LIMITED',
-          429,
-          `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
-        ),
+    // After authentication (onRequest) and the access check, before validation: the caller is known,
+    // and bad input counts. A callback hook that answers at once while the process holds hits of the
+    // key (measured against the @fastify/rate-limit plugin in decision 0032).
+    const budget = postgresRateLimitBudget(pool);
+    app.addHook('preValidation', (request, reply, done) => {
+      if (exemptFromRateLimit(request)) {
+        done();
+        return;
+      }
+      const counted = budget.hit(rateLimitKey(request), WINDOW_MS, rateLimitMax);
+      if (counted instanceof Promise) counted.then((hit) => answerHit(reply, rateLimitMax, hit, done), done);
+      else answerHit(reply, rateLimitMax, counted, done);
     });
   },
 );
