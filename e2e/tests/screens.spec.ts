@@ -332,7 +332,14 @@ test('menus give the focus back to their button when they close', async ({ page 
   const preferences = page.getByTestId('preferences');
   await preferences.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  // The menu's focus trap moves the focus into it a moment after it opens; an item focused before
+  // that loses it again (Enter then chose nothing, one CI run in many).
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null))
+    .toBe(true);
   await page.getByTestId('colour-mode-dark').focus();
+  await expect(page.getByTestId('colour-mode-dark')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeHidden();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
