@@ -68,15 +68,8 @@ export function postgresRateLimitBudget(pool: pg.Pool, clock: () => number = Dat
     }
     const waiting = asking.get(key);
     if (!waiting) return ask(key, windowMs, max, true);
-    return new Promise<Hit>((resolve, reject) => {
-      waiting.push(() => {
-        try {
-          resolve(hit(key, windowMs, max));
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
+    // Once the lease arrives (or failed), the call counts again: from the new hits, or by asking anew.
+    return new Promise<Hit>((resolve) => waiting.push(() => resolve(hit(key, windowMs, max))));
   }
 
   /** Asks the next lease of a key; `forCall`: a call is waiting for it and takes its first hit. */
@@ -123,4 +116,3 @@ export function postgresRateLimitBudget(pool: pg.Pool, clock: () => number = Dat
 
   return { hit };
 }
-export type RateLimitBudget = ReturnType<typeof postgresRateLimitBudget>;
