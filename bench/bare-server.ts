@@ -190,7 +190,7 @@ export const TRENDS_BUCKETS_SQL_COPY = `
   select server_id, metric, extract(epoch from bucket)::bigint::text as t, min, max, mean
   from (
     select server_id, metric, date_bin(make_interval(secs => $1::int), at, to_timestamp($2::bigint)) as bucket,
-      min(value) as min, max(value) as max, avg(value) as mean
+      min(value)::float8 as min, max(value)::float8 as max, avg(value) as mean
     from metric_samples
     where server_id = any($3::text[]) and metric = any($4::text[])
       and at >= to_timestamp($2::bigint) and at < $5::timestamptz
@@ -199,7 +199,7 @@ export const TRENDS_BUCKETS_SQL_COPY = `
 
 export const TRENDS_ROLLUP_BUCKETS_SQL_COPY = `
   select server_id, metric, extract(epoch from bucket)::bigint::text as t,
-    min(min) as min, max(max) as max, sum(sum) / sum(count)::float8 as mean
+    min(min)::float8 as min, max(max)::float8 as max, sum(sum) / sum(count)::float8 as mean
   from (
     select server_id, metric, date_bin(make_interval(secs => $1::int), bucket, to_timestamp($2::bigint)) as bucket,
       min, max, sum, count

@@ -170,7 +170,8 @@ export async function measureEndpoint(
     sides.set(kind, { load: result, cpuMsPerRequest });
     log(
       `  ${kind}: ${formatNumber(result.requestsPerSecond)} req/s, p50 ${ms(result.p50Ms)} ms, p99 ${ms(result.p99Ms)} ms, ` +
-        `server CPU ${ms(cpuMsPerRequest)} ms/request, non-2xx ${result.non2xx}`,
+        `server CPU ${ms(cpuMsPerRequest)} ms/request, non-2xx ${result.non2xx}, ` +
+        `turns ${measurement.turns.map((rate) => formatNumber(rate)).join(' / ')} req/s`,
     );
   }
   const api = sides.get('api');

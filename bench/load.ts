@@ -127,6 +127,8 @@ export interface Contender {
 export interface ContenderResult {
   warmup: LoadResult;
   result: LoadResult;
+  /** req/s of each measured turn, in order: a rising series says the warm-up was too short. */
+  turns: number[];
   /** Sum of what `around` gave (e.g. the server's CPU ms over the measured runs). */
   extra: number;
 }
@@ -182,6 +184,7 @@ export async function measureInTurns(options: {
         {
           warmup,
           result: combineRuns(runs.get(contender.name) ?? []),
+          turns: (runs.get(contender.name) ?? []).map((run) => run.requestsPerSecond),
           extra: extras.get(contender.name) ?? 0,
         },
       ];

@@ -89,11 +89,13 @@ export async function summariseProfiles(directory: string): Promise<SectionRepor
   return { title: 'CPU profiles', body, targets: [], failures: [] };
 }
 
-// `npx tsx bench/profile-summary.ts <folder>` prints the summary of profiles taken by other means.
+// `npm exec -- node bench/profile-summary.ts <folder>` prints the summary of profiles taken by other means.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const directory = process.argv[2];
   if (!directory) {
-    process.stderr.write('usage: npx tsx bench/profile-summary.ts <folder with .cpuprofile files>\n');
+    process.stderr.write(
+      'usage: npm exec -- node bench/profile-summary.ts <folder with .cpuprofile files>\n',
+    );
     process.exit(2);
   }
   summariseProfiles(directory).then((section) => process.stdout.write(`${section.body.join('\n')}\n`));

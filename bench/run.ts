@@ -2,7 +2,7 @@
  * `npm run bench` (DESIGN.md §7): runs the suites below against a generated data set and writes
  * bench/reports/bench-<timestamp>.md and bench/reports/latest.md.
  *
- * Environment: BENCH_DURATION (s per measured run, default 10), BENCH_WARMUP (s, default 2),
+ * Environment: BENCH_DURATION (s per measured run, default 10), BENCH_WARMUP (s, default 5),
  * BENCH_CONNECTIONS (default 20), BENCH_ROUNDS (turns per server, default 2), BENCH_SUITES (comma-separated ids, default all),
  * BENCH_PROFILE=1 (CPU profiles of the server processes), BENCH_LIGHTHOUSE_RUNS (per page, default 2),
  * BENCH_TIMEOUT (s, whole run).
@@ -72,7 +72,7 @@ async function main(): Promise<number> {
   const settings: BenchSettings = {
     root,
     durationS: numberFromEnv('BENCH_DURATION', 10, 1),
-    warmupS: numberFromEnv('BENCH_WARMUP', 2, 0),
+    warmupS: numberFromEnv('BENCH_WARMUP', 5, 0),
     rounds: Math.round(numberFromEnv('BENCH_ROUNDS', 2, 1)),
     connections: numberFromEnv('BENCH_CONNECTIONS', 20, 1),
     postgresPort: numberFromEnv('BENCH_PG_PORT', 54349, 1),

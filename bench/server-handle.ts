@@ -31,7 +31,7 @@ interface Options {
   startTimeoutMs?: number;
 }
 
-/** Forks server-process.ts with the parent's loader flags (tsx) and waits for its "ready". */
+/** Forks server-process.ts with the parent's node flags and waits for its "ready". */
 export async function startServerProcess(
   kind: ServerKind,
   { databaseUrl, profileDir, webDist, startTimeoutMs = 60_000 }: Options,

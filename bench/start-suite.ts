@@ -114,7 +114,7 @@ async function startOnce(
     const signalled = performance.now();
     process.kill(-pid, 'SIGINT');
     const deadline = signalled + EXIT_LIMIT_MS;
-    // The whole group counts: npx may be gone while tsx's node or postgres still runs.
+    // The whole group counts: npx may be gone while node or postgres still runs.
     while ((running() || groupAlive(pid)) && performance.now() < deadline) await sleep(20);
     if (!running() && !groupAlive(pid)) {
       exitAfterSigintMs = performance.now() - signalled;
@@ -202,7 +202,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
         run.label,
         seconds(run.toFirst200Ms),
         run.reportedReadyS === undefined ? '—' : `${run.reportedReadyS} s`,
-        // Process start, npx, tsx and module loading: everything before main.ts starts its own clock.
+        // Process start, npx and module loading: everything before main.ts starts its own clock.
         run.reportedReadyS === undefined || run.toFirst200Ms === undefined
           ? '—'
           : seconds(run.toFirst200Ms - run.reportedReadyS * 1000),

@@ -39,7 +39,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx server.ts',
+    command: 'node server.ts',
     url: `${baseURL}/readyz`,
     timeout: 300_000,
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',

@@ -29,7 +29,7 @@ const name = `portaal_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
 await ensureDatabase(adminUrl, name);
 
 const startProduct = (env: Record<string, string>) =>
-  spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
+  spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
     cwd: root,
     stdio: 'inherit',
     env: {

@@ -1,4 +1,5 @@
 import { createHmac, createPublicKey } from 'node:crypto';
+import http from 'node:http';
 import { loginWithPassword } from '@portaal/idp/testing';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
 import pg from 'pg';
@@ -149,4 +150,51 @@ describe('bearer tokens', () => {
     expect((response.json as { code: string }).code).toBe('UNAUTHENTICATED');
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
+});
+
+describe('one kept-alive connection', () => {
+  /** GETs over a single kept-alive socket; says whether each call reused it. */
+  async function onOneConnection(headers: (string | undefined)[], pauseMs: number[] = []) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const answers: { status: number; reused: boolean }[] = [];
+    try {
+      for (const [index, authorization] of headers.entries()) {
+        if (pauseMs[index]) await new Promise((resolve) => setTimeout(resolve, pauseMs[index]));
+        answers.push(
+          await new Promise((resolve, reject) => {
+            const request = http.get(
+              `${server.baseUrl}/api/v2/customer/1001`,
+              { agent, headers: authorization === undefined ? {} : { authorization } },
+              (response) => {
+                response.resume();
+                response.on('end', () =>
+                  resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }),
+                );
+              },
+            );
+            request.on('error', reject);
+          }),
+        );
+      }
+    } finally {
+      agent.destroy();
+    }
+    return answers;
+  }
+
+  it('checks each call on its own: another or no header after a good one is refused, the good one passes again', async () => {
+    const good = `Bearer ${real.access_token}`;
+    const forged = `Bearer ${await signWithIssuerKey(claims({ iss: 'http://evil.example/realms/portaal' }))}`;
+    const answers = await onOneConnection([good, good, forged, undefined, good]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 401, 200]);
+    expect(answers.slice(1).every((answer) => answer.reused)).toBe(true);
+  });
+
+  it('refuses a token that expires while the connection stays open', async () => {
+    // Past exp and the verifier's 5 s clock tolerance.
+    const shortLived = `Bearer ${await signWithIssuerKey(claims({ exp: now() + 1 }))}`;
+    const answers = await onOneConnection([shortLived, shortLived], [0, 6_500]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 401]);
+    expect(answers[1]?.reused).toBe(true);
+  }, 15_000);
 });

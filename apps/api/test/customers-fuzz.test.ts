@@ -2,12 +2,11 @@ import {
   customerIdCheckQuerySchema,
   customerListQuerySchema,
   findControlCharacters,
-  hasControlCharacters,
 } from '@portaal/contracts';
 import { customerCreateSchema } from '@portaal/contracts/customer-create';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedBody, expectProblem } from './fuzz-support.ts';
+import { acceptedBody, acceptedQuery, expectProblem } from './fuzz-support.ts';
 import { type Problem, send, startTicketsServer, type TicketsServer } from './tickets-support.ts';
 import { tokenSource } from './tokens.ts';
 
@@ -230,11 +229,7 @@ describe('fuzzing the queries', () => {
           const path = `/api/admin/v2/customer/id-check?${encode(entries)}`;
           const response = await send(server, 'GET', path, { token: moderator });
           expect(response.status, path).toBeLessThan(500);
-          const accepted =
-            customerIdCheckQuerySchema.safeParse(
-              Object.fromEntries(Object.entries(entries).filter(([key]) => key !== '__proto__')),
-            ).success &&
-            !Object.values(entries).some((value) => hasControlCharacters(value, { multiline: true }));
+          const accepted = acceptedQuery(customerIdCheckQuerySchema, entries).success;
           if (response.status !== 200) expectProblem(response);
           expect([response.status, accepted], path).toEqual([accepted ? 200 : 400, accepted]);
         },
@@ -251,9 +246,7 @@ describe('fuzzing the queries', () => {
           const path = `/api/v2/customer?${encode(entries)}`;
           const response = await send(server, 'GET', path, { token: moderator });
           expect(response.status, path).toBeLessThan(500);
-          const accepted =
-            customerListQuerySchema.safeParse(entries).success &&
-            !Object.values(entries).some((value) => hasControlCharacters(value, { multiline: true }));
+          const accepted = acceptedQuery(customerListQuerySchema, entries).success;
           if (response.status !== 200) expectProblem(response);
           expect([response.status, accepted], path).toEqual([accepted ? 200 : 400, accepted]);
         },

@@ -3,7 +3,6 @@ import {
   deskCountsQuerySchema,
   deskQueueQuerySchema,
   deskViews,
-  hasControlCharacters,
   openTicketStatuses,
   savedReplyInputSchema,
   type Ticket,
@@ -12,7 +11,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTickets } from '../src/db/seed/demo-tickets.ts';
-import { acceptedBody, expectProblem } from './fuzz-support.ts';
+import { acceptedBody, acceptedQuery, expectProblem } from './fuzz-support.ts';
 import { type Problem, send, startTicketsServer, type TicketsServer } from './tickets-support.ts';
 import { tokenSource } from './tokens.ts';
 
@@ -119,12 +118,10 @@ describe('fuzzing the queue and counts queries', () => {
         const path = `/api/admin/v2/tickets${suffix}?${encode(entries)}`;
         const response = await send(server, 'GET', path, { token: moderator });
         expect(response.status, path).toBeLessThan(500);
-        // The query as Fastify hands it to the schema: unknown keys are ignored, like __proto__, but the
-        // validator's safety net refuses control characters in any value.
-        const accepted =
-          (suffix === '' ? deskQueueQuerySchema : deskCountsQuerySchema).safeParse(
-            Object.fromEntries(Object.entries(entries).filter(([key]) => key !== '__proto__')),
-          ).success && !Object.values(entries).some((text) => hasControlCharacters(text));
+        const accepted = acceptedQuery(
+          suffix === '' ? deskQueueQuerySchema : deskCountsQuerySchema,
+          entries,
+        ).success;
         if (response.status === 200) {
           expect(accepted, path).toBe(true);
           if (suffix === '') {

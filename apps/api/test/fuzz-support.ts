@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '@portaal/contracts';
 import { expect } from 'vitest';
 import type { output, ZodSafeParseResult, ZodType } from 'zod';
 import type { Problem } from './tickets-support.ts';
@@ -36,4 +37,20 @@ export function acceptedBody<S extends ZodType>(
   body: unknown,
 ): ZodSafeParseResult<output<S>> | { success: false; data?: undefined } {
   return refusedByParser(body) ? { success: false } : schema.safeParse(body);
+}
+
+/**
+ * What the API accepts of a query: the schema's verdict on the query as Fastify hands it over (a
+ * "__proto__" key is dropped, other unknown keys the schema ignores), unless the validator's safety net
+ * refuses it first: any value, known key or not, that breaks the multi-line control-character rule. A tab
+ * in an unknown key passes; a tab in a known single-line field is the schema's to refuse.
+ */
+export function acceptedQuery<S extends ZodType>(
+  schema: S,
+  entries: Record<string, string>,
+): ZodSafeParseResult<output<S>> | { success: false; data?: undefined } {
+  if (Object.values(entries).some((value) => hasControlCharacters(value, { multiline: true }))) {
+    return { success: false };
+  }
+  return schema.safeParse(Object.fromEntries(Object.entries(entries).filter(([key]) => key !== '__proto__')));
 }

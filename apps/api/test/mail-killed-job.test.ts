@@ -37,7 +37,7 @@ const children = new Set<ChildProcess>();
 
 function startWorker(name: string) {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/worker.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/worker.ts')], {
     cwd: root,
     env: {
       ...process.env,

@@ -8,7 +8,7 @@ import {
   serverTraits,
   withDemoSeries,
 } from '../src/modules/trends/demo-series.ts';
-import { createDatabaseMetrics } from '../src/modules/trends/trends.repo.ts';
+import { createDatabaseMetrics, rollupSeconds } from '../src/modules/trends/trends.repo.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { send } from './tickets-support.ts';
 import { tokenSource } from './tokens.ts';
@@ -248,6 +248,44 @@ describe('demo series', () => {
           expect(Math.abs((value ?? 0) - (expected?.values[bucket] ?? -1))).toBeLessThanOrEqual(0.011);
         });
       });
+    } finally {
+      await pool.query('delete from metric_samples where server_id = $1', [id]).catch(() => {});
+      await pool.end();
+    }
+  });
+});
+
+describe('stored samples', () => {
+  it('min and max are rounded from the stored real itself, as the computed series round it', async () => {
+    // 18.605 stored as real is 18.60499954…: PostgreSQL's shortest text of it reads "18.605", which
+    // rounded to 18.61 where the demo's own Math.fround value rounds to 18.6 (a CI run met the tie).
+    const id = 'virtual-machines/rounding-1';
+    const at = Math.floor(Date.now() / 3_600_000) * 3_600 - 7_200;
+    const { db, pool } = createDatabase(server.databaseUrl, 1);
+    try {
+      await pool.query(
+        `insert into metric_samples (server_id, metric, at, value)
+         values ($1, 'net_in', to_timestamp($2), 18.605), ($1, 'net_in', to_timestamp($2 + 60), 3.125)`,
+        [id, at],
+      );
+      const stored = createDatabaseMetrics(db);
+      const request = {
+        servers: [{ id, name: 'rounding' }],
+        graph: 'network' as const,
+        from: new Date(at * 1000),
+        to: new Date((at + 600) * 1000),
+        tenant: null,
+      };
+      // Two-minute buckets are made from the samples; five-minute buckets from a boundary, from metric_rollups.
+      expect(rollupSeconds(at, 120)).toBeNull();
+      expect(rollupSeconds(at, 300)).toBe(300);
+      for (const stepSeconds of [120, 300]) {
+        const answer = await stored.series({ ...request, stepSeconds });
+        const netIn = answer.series.find((series) => series.metric === 'net_in');
+        expect(netIn?.max[0]).toBe(Math.round(Math.fround(18.605) * 100) / 100);
+        expect(netIn?.max[0]).toBe(18.6);
+        expect(netIn?.min[0]).toBe(3.13);
+      }
     } finally {
       await pool.query('delete from metric_samples where server_id = $1', [id]).catch(() => {});
       await pool.end();

@@ -33,7 +33,7 @@ const products: Product[] = [];
 
 async function startProduct(port: number, databaseUrl: string): Promise<Product> {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

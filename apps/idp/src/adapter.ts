@@ -19,10 +19,13 @@ function stringOrNull(value: unknown): string | null {
  * a restart or a second process keeps every session. One instance per model.
  */
 export class DrizzleAdapter implements Adapter {
-  constructor(
-    private readonly model: string,
-    private readonly db: IdpDatabase,
-  ) {}
+  private readonly model: string;
+  private readonly db: IdpDatabase;
+
+  constructor(model: string, db: IdpDatabase) {
+    this.model = model;
+    this.db = db;
+  }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const stored: Payload = { ...payload };

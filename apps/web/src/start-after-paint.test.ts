@@ -15,7 +15,11 @@ const source = readFileSync(path.resolve(import.meta.dirname, '../start-after-pa
 type Items = Record<string, string>;
 
 class FakeStorage {
-  constructor(private readonly items: Items) {}
+  private readonly items: Items;
+
+  constructor(items: Items) {
+    this.items = items;
+  }
   getItem(key: string) {
     return this.items[key] ?? null;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canRequestEnd,
   contractCosts,
+  dayNumber,
   daysBetween,
   fixedDecimal,
   formatDate,
@@ -10,6 +11,7 @@ import {
   fromCents,
   invoiceStatus,
   invoiceTotals,
+  isPositiveDecimal,
   lineAmount,
   parseInvoiceSearch,
   renewalDays,
@@ -123,6 +125,29 @@ describe('invoice status', () => {
     ['a cent due', { ...open, amount_due: '0.01' }, '2026-11-12', 'overdue', 2],
   ] as const)('%s', (_name, invoice, today, status, days) => {
     expect(invoiceStatus(invoice, today)).toEqual({ status, overdue_days: days });
+  });
+
+  it.each(['0', '0.00', '-0.00', '0.01', '-0.01', '121.00', '7.5', '999999999999.99', '-5', '00.10'])(
+    'the fast sign test of %s agrees with the cents',
+    (amount) => {
+      expect(isPositiveDecimal(amount)).toBe(toCents(amount) > 0n);
+    },
+  );
+
+  it.each(['', ' ', '1e5', '0x10', 'Infinity', '1.234', 'abc'])(
+    'what is not money (%j) is refused as toCents refuses it',
+    (amount) => {
+      expect(() => isPositiveDecimal(amount)).toThrow();
+    },
+  );
+
+  it('a date asked again has the same day number, a bad one stays undefined', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(dayNumber('2026-02-28')).toBe(Date.UTC(2026, 1, 28) / 86_400_000);
+      expect(dayNumber('2026-02-29')).toBeUndefined();
+      expect(dayNumber('2026-2-28')).toBeUndefined();
+    }
+    expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
   });
 });
 

@@ -47,6 +47,17 @@ function scaled(value: string, scale: number): bigint {
   return sign === '-' ? -digits : digits;
 }
 
+/** Money as PostgreSQL spells it: digits with at most two decimals. */
+const PLAIN_MONEY = /^-?\d+(?:\.\d{1,2})?$/;
+
+/**
+ * `toCents(value) > 0n` without the bigint, for the status of every row of a list: the sign of such a
+ * decimal survives conversion to a double. Anything else goes through `toCents` (which throws for it).
+ */
+export function isPositiveDecimal(value: string): boolean {
+  return PLAIN_MONEY.test(value) ? Number(value) > 0 : toCents(value) > 0n;
+}
+
 /** Integer division rounding half away from zero (commercial rounding). */
 function divRound(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;
@@ -145,6 +156,19 @@ const DAY_MS = 86_400_000;
 
 /** A calendar date (YYYY-MM-DD) as days since 1970-01-01, or undefined when it is no real date. */
 export function dayNumber(date: string): number | undefined {
+  const known = dayNumbers.get(date);
+  if (known !== undefined || dayNumbers.has(date)) return known;
+  const day = parseDayNumber(date);
+  // Every list row asks for its dates: the answers are kept (a century of dates is 36,525 of them;
+  // beyond a bound, which only bad input reaches, the memory starts over).
+  if (dayNumbers.size >= 50_000) dayNumbers.clear();
+  dayNumbers.set(date, day);
+  return day;
+}
+
+const dayNumbers = new Map<string, number | undefined>();
+
+function parseDayNumber(date: string): number | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
   const time = Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== date) return undefined;
@@ -177,7 +201,7 @@ export function invoiceStatus(
   today: string,
 ): { status: InvoiceStatus; overdue_days: number | null } {
   if (invoice.written_off) return { status: 'written_off', overdue_days: null };
-  if (toCents(invoice.amount_due) <= 0n) return { status: 'paid', overdue_days: null };
+  if (!isPositiveDecimal(invoice.amount_due)) return { status: 'paid', overdue_days: null };
   const late = daysBetween(invoice.due_date, today);
   return late > 0 ? { status: 'overdue', overdue_days: late } : { status: 'to_pay', overdue_days: null };
 }

@@ -158,9 +158,21 @@ export const RIGHTS_MESSAGES = {
   missingCustomer: 'Could not determine customer id',
 } as const;
 
-function satisfies(held: ReadonlySet<string>, list: RightsList): boolean {
-  if ('anyOf' in list) return list.anyOf.some((right) => held.has(right));
-  return list.every((right) => held.has(right));
+const NONE: readonly string[] = [];
+
+// Lists of a few dozen rights, checked on every API call: searched as they are, without sets or
+// closures made per call.
+function holds(right: string, held: readonly string[], alsoHeld: readonly string[]): boolean {
+  return held.includes(right) || alsoHeld.includes(right);
+}
+
+function satisfies(list: RightsList, held: readonly string[], alsoHeld: readonly string[] = NONE): boolean {
+  if ('anyOf' in list) {
+    for (const right of list.anyOf) if (holds(right, held, alsoHeld)) return true;
+    return false;
+  }
+  for (const right of list) if (!holds(right, held, alsoHeld)) return false;
+  return true;
 }
 
 /**
@@ -177,15 +189,14 @@ export function hasRights(
     log(RIGHTS_MESSAGES.missingKeys);
     return false;
   }
-  const globalHeld = new Set(rights.global ?? []);
-  if (requirement.global && !satisfies(globalHeld, requirement.global)) return false;
+  const globalHeld = rights.global ?? NONE;
+  if (requirement.global && !satisfies(requirement.global, globalHeld)) return false;
   if (requirement.customer) {
     if (customerId === undefined || customerId === null || customerId === '') {
       log(RIGHTS_MESSAGES.missingCustomer);
       return false;
     }
-    const held = new Set([...globalHeld, ...(rights[String(customerId)] ?? [])]);
-    if (!satisfies(held, requirement.customer)) return false;
+    if (!satisfies(requirement.customer, rights[String(customerId)] ?? NONE, globalHeld)) return false;
   }
   return true;
 }

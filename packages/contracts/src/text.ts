@@ -59,24 +59,39 @@ export interface ControlCharacterIssue {
  */
 export function findControlCharacters(input: unknown, limit = 20): ControlCharacterIssue[] {
   const found: ControlCharacterIssue[] = [];
-  const walk = (value: unknown, path: (string | number)[], depth: number) => {
-    if (found.length >= limit || depth > 64) return;
-    if (typeof value === 'string') {
-      if (hasControlCharacters(value, { multiline: true })) {
-        found.push({ path, message: CONTROL_CHARACTERS_MESSAGE });
-      }
-    } else if (Array.isArray(value)) {
-      for (const [index, item] of value.entries()) walk(item, [...path, index], depth + 1);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [key, item] of Object.entries(value)) {
-        if (hasControlCharacters(key, { multiline: true })) {
-          found.push({ path: [...path, key], message: 'is not a known field' });
-        } else {
-          walk(item, [...path, key], depth + 1);
-        }
-      }
-    }
-  };
-  walk(input, [], 0);
+  walkForControlCharacters(input, [], 0, found, limit);
   return found;
+}
+
+// Runs on every request's query, path and body: one path array, pushed and popped, copied only for a
+// finding, and no closure per call.
+function walkForControlCharacters(
+  value: unknown,
+  path: (string | number)[],
+  depth: number,
+  found: ControlCharacterIssue[],
+  limit: number,
+): void {
+  if (found.length >= limit || depth > 64) return;
+  if (typeof value === 'string') {
+    if (hasControlCharacters(value, { multiline: true })) {
+      found.push({ path: [...path], message: CONTROL_CHARACTERS_MESSAGE });
+    }
+  } else if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      walkForControlCharacters(value[index], path, depth + 1, found, limit);
+      path.pop();
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const key of Object.keys(value)) {
+      path.push(key);
+      if (hasControlCharacters(key, { multiline: true })) {
+        found.push({ path: [...path], message: 'is not a known field' });
+      } else {
+        walkForControlCharacters((value as Record<string, unknown>)[key], path, depth + 1, found, limit);
+      }
+      path.pop();
+    }
+  }
 }

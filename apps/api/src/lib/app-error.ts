@@ -10,15 +10,18 @@ export type ErrorParams = Record<string, string | number>;
 
 /** The one error type services throw; the error handler turns it into problem details. */
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly status: number,
-    message: string,
-    readonly errors?: FieldError[],
-    readonly params?: ErrorParams,
-  ) {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors: FieldError[] | undefined;
+  readonly params: ErrorParams | undefined;
+
+  constructor(code: ErrorCode, status: number, message: string, errors?: FieldError[], params?: ErrorParams) {
     super(message);
     this.name = 'AppError';
+    this.code = code;
+    this.status = status;
+    this.errors = errors;
+    this.params = params;
   }
 }
 

@@ -88,9 +88,12 @@ export function addressAllowed(address: string, targets: WebhookTargets): boolea
 
 /** A webhook address the rules refuse; `reason` is the message shown for the field. */
 export class TargetRefusedError extends Error {
-  constructor(readonly reason: string) {
+  readonly reason: string;
+
+  constructor(reason: string) {
     super(`webhook target refused: ${reason}`);
     this.name = 'TargetRefusedError';
+    this.reason = reason;
   }
 }
 

@@ -52,6 +52,12 @@ function rolesOf(payload: JWTPayload, clientId: string): string[] {
   return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
 }
 
+/** A verified access token's caller, and until when (ms since the epoch) the token holds. */
+export interface VerifiedToken {
+  principal: Principal;
+  expiresAt: number;
+}
+
 /** Verifies bearer JWTs against the issuer's JWKS and exposes the caller and their rights. */
 export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOptions, 'rightsFor'>) {
   const jwks = createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`), {
@@ -61,19 +67,19 @@ export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOpt
   });
   // A verified token is remembered until it expires: the signature check is the costliest step of a
   // request, and a JWT cannot change. Bounded, so a flood of distinct tokens cannot grow it.
-  const verified = new Map<string, { principal: Principal; expiresAt: number }>();
+  const verified = new Map<string, VerifiedToken>();
   const MAX_CACHED = 10_000;
 
-  return async function verify(token: string): Promise<Principal> {
+  return async function verify(token: string): Promise<VerifiedToken> {
     const hit = verified.get(token);
     if (hit) {
-      if (hit.expiresAt > Date.now()) return hit.principal;
+      if (hit.expiresAt > Date.now()) return hit;
       verified.delete(token);
     }
     return verifyUncached(token);
   };
 
-  async function verifyUncached(token: string): Promise<Principal> {
+  async function verifyUncached(token: string): Promise<VerifiedToken> {
     try {
       const { payload, protectedHeader } = await jwtVerify(token, jwks, {
         issuer,
@@ -96,8 +102,9 @@ export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOpt
       };
       if (verified.size >= MAX_CACHED) verified.clear();
       // exp is required above; the clock tolerance is not extended to cached answers.
-      verified.set(token, { principal, expiresAt: (payload.exp as number) * 1000 });
-      return principal;
+      const result = { principal, expiresAt: (payload.exp as number) * 1000 };
+      verified.set(token, result);
+      return result;
     } catch (error) {
       if (
         error instanceof joseErrors.JOSEError ||
@@ -111,9 +118,7 @@ export function createTokenVerifier({ issuer, audience, clientId }: Omit<AuthOpt
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
+function bearerToken(header: string): string {
   const match = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header);
   if (!match?.[1]) throw unauthenticated('The Authorization header must be "Bearer <token>".');
   return match[1];
@@ -135,12 +140,32 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     return found;
   });
 
+  // A connection's last verified Authorization header: a browser or client sends the same one on each
+  // call of a kept-alive connection, and comparing it with the last is cheaper than hashing its 1 kB
+  // for the token cache. The same header is the same token, so the answer is the same until it expires.
+  const lastOnConnection = new WeakMap<object, { header: string } & VerifiedToken>();
+  async function authenticate(request: FastifyRequest, header: string | undefined) {
+    if (!header) throw unauthenticated();
+    const verified = await verify(bearerToken(header));
+    const connection = request.raw.socket;
+    if (connection) lastOnConnection.set(connection, { header, ...verified });
+    request.principal = verified.principal;
+  }
+
   // Authentication runs before validation, so an anonymous caller learns nothing about the input.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
-    const token = bearerToken(request);
-    if (!token) throw unauthenticated();
-    request.principal = await verify(token);
+    if (access === undefined || access === 'public') {
+      done();
+      return;
+    }
+    const header = request.headers.authorization;
+    const last = request.raw.socket ? lastOnConnection.get(request.raw.socket) : undefined;
+    if (last !== undefined && last.header === header && last.expiresAt > Date.now()) {
+      request.principal = last.principal;
+      done();
+      return;
+    }
+    authenticate(request, header).then(() => done(), done);
   });
 });

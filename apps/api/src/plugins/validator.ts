@@ -15,5 +15,16 @@ const noControlCharacters = z.unknown().superRefine((value, context) => {
   }
 });
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
-  zodValidatorCompiler({ ...route, schema: noControlCharacters.pipe(route.schema) });
+const refuseControlCharacters = zodValidatorCompiler({
+  schema: noControlCharacters,
+  method: 'any',
+  url: 'any',
+});
+
+// The walk is a plain function on every request; zod builds the per-field issues only for input that
+// holds a control character, so the route's schema runs on its own (not piped behind a refinement).
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = zodValidatorCompiler(route);
+  return (data) =>
+    findControlCharacters(data, 1).length === 0 ? validate(data) : refuseControlCharacters(data);
+};

@@ -42,12 +42,12 @@ export class ApiError extends Error {
 }
 
 export class RequiredError extends Error {
-  constructor(
-    readonly field: string,
-    operation: string,
-  ) {
+  readonly field: string;
+
+  constructor(field: string, operation: string) {
     super(`Required parameter "${field}" was null or undefined when calling ${operation}().`);
     this.name = 'RequiredError';
+    this.field = field;
   }
 }
 

@@ -50,7 +50,11 @@ describe('translations', () => {
 });
 
 class MemoryStorage {
-  constructor(private items: Record<string, string> = {}) {}
+  private items: Record<string, string>;
+
+  constructor(items: Record<string, string> = {}) {
+    this.items = items;
+  }
   getItem(key: string) {
     return this.items[key] ?? null;
   }

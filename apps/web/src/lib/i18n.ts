@@ -102,11 +102,11 @@ const detector: LanguageDetectorModule = {
 const retriable = (status: number) => status >= 500 || status === 408 || status === 429;
 
 class LocaleReadError extends Error {
-  constructor(
-    message: string,
-    readonly retry: boolean,
-  ) {
+  readonly retry: boolean;
+
+  constructor(message: string, retry: boolean) {
     super(message);
+    this.retry = retry;
   }
 }
 

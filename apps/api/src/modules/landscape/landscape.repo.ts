@@ -695,15 +695,24 @@ export function createDatabaseLandscapeSource(db: Database): LandscapeSource {
     return { relations: groups, elevation };
   }
 
+  // The statement texts by name, built once each (a few hundred at most: kinds × sorts × shapes).
+  const listTexts = new Map<string, string>();
+
   return {
     async list(params) {
       const shape = listShape(params);
       // A statement per shape, so its generic plan is the index seek: planned once per connection.
       // Not with a search text: a plan that cannot see the pattern walks the whole customer in name
       // order (decision 0025), so those are planned per call.
+      const name = listStatementName(params.kind, params.sort, shape);
+      let text = listTexts.get(name);
+      if (text === undefined) {
+        text = landscapeListSql(params.kind, params.sort, shape);
+        listTexts.set(name, text);
+      }
       const { rows } = await (shape.text ? client : db.$reusablePlans).query<Row>({
-        name: listStatementName(params.kind, params.sort, shape),
-        text: landscapeListSql(params.kind, params.sort, shape),
+        name,
+        text,
         values: listValues(params),
       });
       const more = rows.length > params.limit;

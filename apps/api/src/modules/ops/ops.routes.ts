@@ -4,6 +4,7 @@ import client from 'prom-client';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { problems } from '../../lib/responses.ts';
+import { createRequestDurations } from './request-durations.ts';
 
 interface OpsOptions {
   ping(): Promise<void>;
@@ -19,20 +20,12 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const operations: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, metricsToken }) => {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
-  const duration = new client.Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request duration by route and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
+  const durations = createRequestDurations();
   app.addHook('onResponse', (request, reply, done) => {
-    duration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
-      },
+    durations.observe(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
       reply.elapsedTime / 1000,
     );
     done();
@@ -99,7 +92,7 @@ const operations: FastifyPluginAsyncZod<OpsOptions> = async (app, { ping, metric
         : LOOPBACK.has(request.socket.remoteAddress ?? '');
       if (!allowed) throw new AppError('FORBIDDEN', 403, 'Metrics are not available to this caller.');
       reply.type(registry.contentType);
-      return registry.metrics();
+      return `${await registry.metrics()}\n${durations.text()}`;
     },
   );
 };

@@ -22,13 +22,15 @@ import {
  * One row per series and bucket: date_bin from the first bucket's start, min, max and mean of the
  * samples. The bench's bare baseline runs a copy (bench/bare-server.ts; bench/trends-suite.ts checks the
  * two are equal). $1 step in seconds, $2 first bucket's start (Unix seconds), $3 server ids,
- * $4 metrics, $5 end (exclusive).
+ * $4 metrics, $5 end (exclusive). Reals are read as float8, here and below: the text of a real is
+ * its shortest decimal (18.605 for 18.60499954…), which can round to the other side of a cent than
+ * the stored value itself does, as the demo series (Math.fround) and Prometheus' float64 round it.
  */
 export const TRENDS_BUCKETS_SQL = `
   select server_id, metric, extract(epoch from bucket)::bigint::text as t, min, max, mean
   from (
     select server_id, metric, date_bin(make_interval(secs => $1::int), at, to_timestamp($2::bigint)) as bucket,
-      min(value) as min, max(value) as max, avg(value) as mean
+      min(value)::float8 as min, max(value)::float8 as max, avg(value) as mean
     from metric_samples
     where server_id = any($3::text[]) and metric = any($4::text[])
       and at >= to_timestamp($2::bigint) and at < $5::timestamptz
@@ -44,7 +46,7 @@ export const TRENDS_BUCKETS_SQL = `
  */
 export const TRENDS_ROLLUP_BUCKETS_SQL = `
   select server_id, metric, extract(epoch from bucket)::bigint::text as t,
-    min(min) as min, max(max) as max, sum(sum) / sum(count)::float8 as mean
+    min(min)::float8 as min, max(max)::float8 as max, sum(sum) / sum(count)::float8 as mean
   from (
     select server_id, metric, date_bin(make_interval(secs => $1::int), bucket, to_timestamp($2::bigint)) as bucket,
       min, max, sum, count
@@ -78,7 +80,7 @@ export function rollupSeconds(start: number, stepSeconds: number): number | null
  * primary-key read per series in metric_latest (decision 0016). $1 server ids, $2 window in seconds.
  */
 const LATEST = `
-  select server_id, metric, at::text as at, value, mean_15m
+  select server_id, metric, at::text as at, value::float8 as value, mean_15m
   from metric_latest
   where server_id = any($1::text[]) and metric in ('cpu', 'memory', 'load')
     and at > now() - make_interval(secs => $2::int) and at <= now()`;
@@ -89,7 +91,7 @@ const LATEST = `
  * customer: the trends service keeps the customer's servers. $2 window in seconds.
  */
 const SUSTAINED = `
-  select l.server_id, l.metric, l.at::text as at, l.value, l.mean_15m
+  select l.server_id, l.metric, l.at::text as at, l.value::float8 as value, l.mean_15m
   from metric_latest c
   join metric_latest l on l.server_id = c.server_id and l.metric in ('cpu', 'memory', 'load')
     and l.at > now() - make_interval(secs => $2::int) and l.at <= now()

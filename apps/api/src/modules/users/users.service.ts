@@ -31,8 +31,23 @@ export function createUsersService(repo: UsersRepo, { rolePrefix, ...options }: 
 
   /** DESIGN.md §2: customer rights from memberships, global rights from the IdP's client roles. */
   async function rightsFor(userId: string, globalRoles: readonly string[]): Promise<RightsMap> {
-    return rightsMapFor(await memberships(userId), globalRightsForRoles(globalRoles, rolePrefix));
+    const held = await memberships(userId);
+    let byRoles = rightsOf.get(held);
+    if (!byRoles) {
+      byRoles = new WeakMap();
+      rightsOf.set(held, byRoles);
+    }
+    let rights = byRoles.get(globalRoles);
+    if (!rights) {
+      rights = Object.freeze(rightsMapFor(held, globalRightsForRoles(globalRoles, rolePrefix)));
+      byRoles.set(globalRoles, rights);
+    }
+    return rights;
   }
+  // Every request asks for the caller's rights. The memberships cache answers with the same array until
+  // a membership changes, and a verified token keeps its roles array: the same pair gives the same
+  // rights, worked out once (and dropped with either array).
+  const rightsOf = new WeakMap<readonly Membership[], WeakMap<readonly string[], RightsMap>>();
 
   const toAccount = (row: NonNullable<Awaited<ReturnType<UsersRepo['findById']>>>): IdpAccount => ({
     id: row.id,
