@@ -324,6 +324,9 @@ test('menus give the focus back to their button when they close', async ({ page 
     await trigger.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menu')).toBeVisible();
+    // The focus starts on the first item (WAI-ARIA menu button), and the open menu passes axe.
+    await expect(page.getByRole('menuitem').first()).toBeFocused();
+    await expectNoAxeViolations(page, `${testId} menu open`);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
     await expect(trigger, `${testId} after Esc`).toBeFocused();

@@ -63,6 +63,7 @@ export async function setLanguage(page: Page, language: Language) {
     .click();
   expect((await saved).status()).toBe(200);
   await expect(html).toHaveAttribute('lang', language);
+  await expect(page.getByRole('menu')).toBeHidden();
 }
 
 /** Chooses a colour mode in the header's preferences menu. */

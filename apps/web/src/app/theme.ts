@@ -121,7 +121,10 @@ export const theme = createTheme({
       defaultProps: { maxDropdownHeight: '15rem', comboboxProps: { position: 'bottom-end' } },
     },
     Combobox: { defaultProps: { position: 'bottom-end' } },
-    Menu: { defaultProps: { position: 'bottom-end' } },
+    // No focus placeholder: it is a focusable role="presentation" child of the role="menu" dropdown
+    // (axe aria-required-children, critical); the focus trap then starts on the first item instead,
+    // as the WAI-ARIA menu button pattern asks.
+    Menu: { defaultProps: { position: 'bottom-end', withInitialFocusPlaceholder: false } },
     Popover: { defaultProps: { position: 'bottom-end' } },
     Modal: { defaultProps: { transitionProps: { duration: 250, timingFunction: 'ease-in-out' } } },
   },
