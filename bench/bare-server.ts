@@ -532,8 +532,12 @@ from (
   limit $3::int
 ) t
 join customers c on c.customer_id = t.customer_id
-join users u on u.id = t.author_id
-left join users a on a.id = t.assignee_id
+join lateral (
+  select username, given_name, family_name, global_roles from users where id = t.author_id limit 1
+) u on true
+left join lateral (
+  select id, username, given_name, family_name from users where id = t.assignee_id limit 1
+) a on true
 order by t.desk_due_at, t.id`;
   return {
     name: `desk_queue_${bareShapeKey(text)}`,

@@ -75,6 +75,9 @@ export const tickets = pgTable(
     index('tickets_landscape_object_idx').on(table.customerId, table.landscapeObjectId),
     // The staff queue over all customers: open tickets by urgency (due time, then number).
     index('tickets_desk_queue_idx').on(table.deskDueAt, table.id).where(sql`${table.status} <> 'closed'`),
+    // … and its view "new": the few new tickets among the open ones, without walking past the others
+    // (3,700 index entries for the first page of the bench's queue, 2 ms).
+    index('tickets_desk_new_idx').on(table.deskDueAt, table.id).where(sql`${table.status} = 'new'`),
     // The customer's open tickets with what the dashboard counts and picks (status, category, the
     // desk's last reply, author): its tickets and SLA panels read this index alone.
     index('tickets_open_customer_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_desk_new_idx" ON "tickets" USING btree ("desk_due_at","id") WHERE "tickets"."status" = 'new';
