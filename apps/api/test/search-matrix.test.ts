@@ -186,3 +186,37 @@ it('servers: found by DNS name and IP prefix text too, wildcards literal', async
   const wild = await search('owner', 'q=gk_web&customer_id=1001');
   expect(kinds(wild.json)).toEqual([]);
 });
+
+it("each landscape hit's second line names what it belongs to: site, rack, cluster, device or VM", async () => {
+  const lines = async (q: string) => {
+    const answer = await search('owner', `q=${q}&customer_id=1001`);
+    expect(answer.status).toBe(200);
+    const pairs = (kind: string) => hits(answer.json, kind).map((hit) => [hit.title, hit.subtitle]);
+    return { servers: pairs('servers'), objects: pairs('landscape') };
+  };
+  // Devices (role, site, rack), a rack (site, location), addresses (DNS name, device), a VMware cluster (site).
+  expect((await lines('ams')).objects).toEqual([
+    ['gk-fw-ams01', 'firewall · AMS1 Amsterdam Science Park · AMS1-1.02-GK01'],
+    ['gk-pdu-ams-a', 'pdu · AMS1 Amsterdam Science Park · AMS1-1.02-GK01'],
+    ['gk-pdu-ams-b', 'pdu · AMS1 Amsterdam Science Park · AMS1-1.02-GK01'],
+    ['gk-sw-ams01', 'switch · AMS1 Amsterdam Science Park · AMS1-1.02-GK01'],
+    ['gk-sw-ams02', 'switch · AMS1 Amsterdam Science Park · AMS1-1.02-GK01'],
+    ['AMS1-1.02-GK01', 'AMS1 Amsterdam Science Park · AMS1 Hal 1.02'],
+    ['10.20.10.10/24', 'gk-sw-ams01.mgmt.goudenkorst.internal · gk-sw-ams01'],
+    ['10.20.10.11/24', 'gk-sw-ams02.mgmt.goudenkorst.internal · gk-sw-ams02'],
+    ['10.20.10.12/24', 'gk-fw-ams01.mgmt.goudenkorst.internal · gk-fw-ams01'],
+    ['gk-vmw-ams01', 'AMS1 Amsterdam Science Park'],
+  ]);
+  // VMs (DNS name, cluster) and their addresses (DNS name, VM); a prefix (its description).
+  const web = await lines('gk-web');
+  expect(web.servers).toEqual([
+    ['gk-web01', 'gk-web01.goudenkorst.internal · gk-vmw-ams01'],
+    ['gk-web02', 'gk-web02.goudenkorst.internal · gk-vmw-ams01'],
+  ]);
+  expect(web.objects).toContainEqual(['2001:db8:20:100::32/64', 'gk-web01.goudenkorst.internal · gk-web01']);
+  expect((await lines('10.20.0.0')).objects).toEqual([['10.20.0.0/24', 'servers-ams']]);
+  // A physical server: role, site and rack.
+  expect((await lines('gk-esx01')).servers).toEqual([
+    ['gk-esx01', 'server · AMS1 Amsterdam Science Park · AMS1-1.02-GK01'],
+  ]);
+});

@@ -231,13 +231,12 @@ const searchTables: Record<LandscapeKind, string> = {
   'vmware-clusters': 'landscape_clusters',
 };
 
-/** One kind's branch of the search statement. */
+/** One kind's branch of the search statement: the kind's own table only (see nameOf). */
 function searchBranch(
   group: 'servers' | 'others',
   rank: number,
   kind: LandscapeKind,
   parts: [string, string, string],
-  joins: string,
   where = '',
 ): string {
   const spec = kindSql[kind];
@@ -248,73 +247,45 @@ function searchBranch(
     '${kind}' as kind, ${key}::text as key, ${name} as name,
     ${parts[0]} as part1, ${parts[1]} as part2, ${parts[2]} as part3
   from ${searchTables[kind]} o
-  ${joins}
   where o.customer_id = $1::int${where} and ${spec.text} ilike $2::text
   order by ${order}
   limit $3::int)`;
 }
 
-const SEARCH_SITE = 'left join landscape_sites s on s.id = o.site_id';
-const SEARCH_RACK = 'left join landscape_racks r on r.id = o.rack_id';
-const DEVICE_PARTS: [string, string, string] = ['o.role', 's.name', 'r.name'];
+/**
+ * The name of a related object (site, rack, cluster …) as a subquery per hit rather than a join:
+ * PostgreSQL plans the statement anew for every search (its values decide between the trigram index
+ * and the list's order), and the branches' joins were most of that planning: 1.08 ms with them, 0.62
+ * ms with these subqueries, on the bench's big customer. The subqueries run only for the at most
+ * `limit` rows a branch keeps.
+ */
+const nameOf = (table: string, column: string, value = 'x.name') =>
+  `(select ${value} from ${table} x where x.id = o.${column})`;
+const SITE_NAME = nameOf('landscape_sites', 'site_id');
+const DEVICE_PARTS: [string, string, string] = ['o.role', SITE_NAME, nameOf('landscape_racks', 'rack_id')];
 
 /** The global search's statement (the bench's bare baseline runs it too). */
 export const LANDSCAPE_SEARCH_SQL = `select grp, kind, key, name, part1, part2, part3 from (
 ${[
-  searchBranch(
-    'servers',
-    1,
-    'devices',
-    DEVICE_PARTS,
-    `${SEARCH_SITE}\n  ${SEARCH_RACK}`,
-    ` and o.role = 'server'`,
-  ),
-  searchBranch(
-    'servers',
-    2,
-    'virtual-machines',
-    ['o.dns_name', 'coalesce(c.name, c.type)', 'null'],
-    'left join landscape_clusters c on c.id = o.cluster_id',
-  ),
-  searchBranch(
-    'others',
-    1,
-    'devices',
-    DEVICE_PARTS,
-    `${SEARCH_SITE}\n  ${SEARCH_RACK}`,
-    ` and o.role <> 'server'`,
-  ),
-  searchBranch(
-    'others',
-    2,
-    'racks',
-    ['s.name', 'l.name', 'null'],
-    `${SEARCH_SITE}\n  left join landscape_locations l on l.id = o.location_id`,
-  ),
-  searchBranch(
-    'others',
-    3,
-    'ip-addresses',
-    ['o.dns_name', 'case when o.device_id is not null then d.name else m.name end', 'null'],
-    `left join landscape_devices d on d.id = o.device_id
-  left join landscape_virtual_machines m on m.id = o.virtual_machine_id`,
-  ),
-  searchBranch(
-    'others',
-    4,
-    'prefixes',
-    ['o.description', 'v.name', 'null'],
-    'left join landscape_vlans v on v.id = o.vlan_id',
-  ),
-  searchBranch('others', 5, 'kubernetes-clusters', ['o.version', 's.name', 'null'], SEARCH_SITE),
-  searchBranch(
-    'others',
-    6,
-    'vmware-clusters',
-    ['s.name', 'null', 'null'],
-    SEARCH_SITE,
-    ` and o.type = 'vmware'`,
-  ),
+  searchBranch('servers', 1, 'devices', DEVICE_PARTS, ` and o.role = 'server'`),
+  searchBranch('servers', 2, 'virtual-machines', [
+    'o.dns_name',
+    nameOf('landscape_clusters', 'cluster_id', 'coalesce(x.name, x.type)'),
+    'null',
+  ]),
+  searchBranch('others', 1, 'devices', DEVICE_PARTS, ` and o.role <> 'server'`),
+  searchBranch('others', 2, 'racks', [SITE_NAME, nameOf('landscape_locations', 'location_id'), 'null']),
+  searchBranch('others', 3, 'ip-addresses', [
+    'o.dns_name',
+    `case when o.device_id is not null then ${nameOf('landscape_devices', 'device_id')} else ${nameOf(
+      'landscape_virtual_machines',
+      'virtual_machine_id',
+    )} end`,
+    'null',
+  ]),
+  searchBranch('others', 4, 'prefixes', ['o.description', nameOf('landscape_vlans', 'vlan_id'), 'null']),
+  searchBranch('others', 5, 'kubernetes-clusters', ['o.version', SITE_NAME, 'null']),
+  searchBranch('others', 6, 'vmware-clusters', [SITE_NAME, 'null', 'null'], ` and o.type = 'vmware'`),
 ].join('\nunion all\n')}
 ) hits order by grp desc, rank, place`;
 
