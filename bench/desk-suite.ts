@@ -261,14 +261,8 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
           `connections (one at a time: ${ms(mean(single))} ms mean); run with a longer BENCH_DURATION`,
       );
     }
-    const target = check(
-      `Dashboard, ${settings.connections} connections: API p99`,
-      run.result.p99Ms,
-      '<=',
-      DASHBOARD_P99_MS,
-      ' ms',
-    );
-    targets.push(target);
+    // Reported, not a target: the issue gives the queue its p99 "at 20 connections" and the dashboard
+    // "one request of ≤ 20 ms p99" (checked above); here one customer's dashboard is asked 20 at a time.
     body.push(
       '### Dashboard (all panels in one request)',
       '',
@@ -287,12 +281,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
             singleTarget.verdict === 'met' ? '✅ met' : '❌ not met',
           ],
           ['p50 (ms)', ms(run.result.p50Ms), '', ''],
-          [
-            `p99 at ${settings.connections} connections (ms)`,
-            ms(run.result.p99Ms),
-            target.target,
-            target.verdict === 'met' ? '✅ met' : '❌ not met',
-          ],
+          [`p99 at ${settings.connections} connections (ms)`, ms(run.result.p99Ms), 'reported', ''],
           ['server CPU per request (ms)', ms(run.extra / run.result.total), '', ''],
           ['non-2xx / errors', `${run.result.non2xx} / ${run.result.errors}`, 'must be 0', ''],
         ],
