@@ -1064,7 +1064,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors, reusablePlans
           )
         : none,
       mine.length
-        ? named<{ customer_id: number; display_name: string }>(
+        ? reused<{ customer_id: number; display_name: string }>(
             'search_customers_mine_text',
             PEOPLE_SQL.searchCustomers,
             [pattern, mine, limit],

@@ -21,6 +21,8 @@ export const SESSION_OPTIONS = '-c plan_cache_mode=force_custom_plan';
  */
 export interface ReusablePlans {
   query: pg.Pool['query'];
+  /** Drizzle on the same connections, for prepared statements built with the query builder. */
+  drizzle: ReturnType<typeof drizzle<typeof schema>>;
 }
 
 export function createDatabase(url: string, max = 10) {
@@ -43,8 +45,12 @@ export function createDatabase(url: string, max = 10) {
   pool.end = (async () => {
     await Promise.all([endMain(), reusable.ended ? undefined : reusable.end()]);
   }) as pg.Pool['end'];
+  const reusablePlans: ReusablePlans = {
+    query: reusable.query.bind(reusable) as pg.Pool['query'],
+    drizzle: drizzle(reusable, { schema, casing: 'snake_case' }),
+  };
   const db = Object.assign(drizzle(pool, { schema, casing: 'snake_case' }), {
-    $reusablePlans: reusable as ReusablePlans,
+    $reusablePlans: reusablePlans,
   });
   return { db, pool };
 }

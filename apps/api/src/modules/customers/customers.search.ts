@@ -9,7 +9,7 @@ import { customers } from './customers.table.ts';
  * companies are one array parameter, so the text is the same however many they are.
  */
 export const customersSearchQuery = (
-  db: Database,
+  db: Pick<Database, 'select'>,
   q: { pattern: Param<string>; number?: Param<number>; mine?: Param<number[]>; limit: Param<number> },
 ) =>
   db
@@ -27,12 +27,14 @@ export const customersSearchQuery = (
 
 /**
  * Companies in the global search: staff find every customer by name or number, others the companies
- * they have rights in.
+ * they have rights in. The caller's own companies are read by primary key whatever the text, so those
+ * shapes keep PostgreSQL's generic plan (db.$reusablePlans) instead of being planned on every search
+ * (0.14 ms of planning for 0.02 ms of work under the people bench); staff's shapes stay planned per text.
  */
 export const customersSearch = (db: Database): SearchRegistration => {
   const named = sql.placeholder;
   const prepared = preparedByShape((shape: `${'all' | 'mine'}_${'text' | 'number'}`) =>
-    customersSearchQuery(db, {
+    customersSearchQuery(shape.startsWith('mine') ? db.$reusablePlans.drizzle : db, {
       pattern: named('pattern'),
       number: shape.endsWith('number') ? named('number') : undefined,
       mine: shape.startsWith('mine') ? named('mine') : undefined,
