@@ -128,39 +128,54 @@ export function TicketFiltersBar({
           leftSection={<Icon name="search" />}
           autoComplete="off"
         />
+        {/* Folded, the three selects are not rendered at all (each brings a listbox and positions it):
+            a phone's first screen of the list does without that work. */}
         <div id={moreId} className={classes.moreFilters} hidden={folded && !unfolded}>
-          <MultiSelect
-            label={t('fields.status')}
-            placeholder={
-              filters.status.length === 0 ? (filters.closed ? t('list.all') : t('list.openOnly')) : undefined
-            }
-            data={ticketStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-            value={filters.status}
-            onChange={(values) => onChange({ ...filters, status: values as TicketStatus[] })}
-            clearable
-            clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.status') }) }}
-          />
-          <MultiSelect
-            label={t('fields.priority')}
-            placeholder={filters.priority.length === 0 ? t('list.all') : undefined}
-            data={ticketPriorities.map((priority) => ({
-              value: String(priority),
-              label: t(`priority.${priority}`),
-            }))}
-            value={filters.priority.map(String)}
-            onChange={(values) => onChange({ ...filters, priority: values.map(Number) as TicketPriority[] })}
-            clearable
-            clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.priority') }) }}
-          />
-          <MultiSelect
-            label={t('fields.category')}
-            placeholder={filters.category.length === 0 ? t('list.all') : undefined}
-            data={ticketCategories.map((category) => ({ value: category, label: t(`category.${category}`) }))}
-            value={filters.category}
-            onChange={(values) => onChange({ ...filters, category: values as TicketCategory[] })}
-            clearable
-            clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.category') }) }}
-          />
+          {(!folded || unfolded) && (
+            <>
+              <MultiSelect
+                label={t('fields.status')}
+                placeholder={
+                  filters.status.length === 0
+                    ? filters.closed
+                      ? t('list.all')
+                      : t('list.openOnly')
+                    : undefined
+                }
+                data={ticketStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+                value={filters.status}
+                onChange={(values) => onChange({ ...filters, status: values as TicketStatus[] })}
+                clearable
+                clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.status') }) }}
+              />
+              <MultiSelect
+                label={t('fields.priority')}
+                placeholder={filters.priority.length === 0 ? t('list.all') : undefined}
+                data={ticketPriorities.map((priority) => ({
+                  value: String(priority),
+                  label: t(`priority.${priority}`),
+                }))}
+                value={filters.priority.map(String)}
+                onChange={(values) =>
+                  onChange({ ...filters, priority: values.map(Number) as TicketPriority[] })
+                }
+                clearable
+                clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.priority') }) }}
+              />
+              <MultiSelect
+                label={t('fields.category')}
+                placeholder={filters.category.length === 0 ? t('list.all') : undefined}
+                data={ticketCategories.map((category) => ({
+                  value: category,
+                  label: t(`category.${category}`),
+                }))}
+                value={filters.category}
+                onChange={(values) => onChange({ ...filters, category: values as TicketCategory[] })}
+                clearable
+                clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.category') }) }}
+              />
+            </>
+          )}
         </div>
       </SimpleGrid>
       <Group justify="space-between" mt="xs" gap="xs" wrap="wrap">
