@@ -65,6 +65,9 @@ function preloadPageCode(session: Session) {
   if (routes.some((route) => route.id === '/_app')) void loadFullStyles().catch(() => {});
 }
 
+/** How long the first render waits for the page's first answers (then it shows their skeletons). */
+const FIRST_ANSWERS_WAIT_MS = 1_000;
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
@@ -120,6 +123,15 @@ async function start() {
   // blocking task (about 130 ms of script on a fast laptop for the ticket list). The static first
   // screen stays up meanwhile; the router's mount sees the address resolved and does not load again.
   await router.load().catch((error: unknown) => console.error('Opening the page failed', error));
+  // The same for the answers the page's loaders asked for (not awaited there, so that a later visit
+  // shows the page's skeleton at once): on the first page they arrive before the first render, which
+  // then draws the page once, in slices, rather than drawing the skeleton and then the rows in one
+  // blocking update. A slow answer is not waited for beyond FIRST_ANSWERS_WAIT_MS.
+  const answers = session.queryClient.getQueryCache().findAll({ fetchStatus: 'fetching' });
+  await Promise.race([
+    Promise.allSettled(answers.map((query) => query.promise)),
+    new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS)),
+  ]);
 
   const root = document.getElementById('root');
   if (!root) return;

@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Agreement, nextAgreementTotal } from '@portaal/contracts/agreements';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -148,10 +149,9 @@ export function AgreementChangeForm({ agreement }: { agreement: Agreement }) {
           data-testid="agreement-renewal"
           {...form.getInputProps('renewal', { type: 'checkbox' })}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('agreements.form.comment')}
           description={t('agreements.form.commentHint', { min: COMMENT_MIN, max: COMMENT_MAX })}
-          autosize
           minRows={2}
           maxRows={6}
           required

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type Contact,
@@ -24,6 +14,7 @@ import { type CustomerRole, customerRoles } from '@portaal/contracts/rights';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useSaveContact } from '../api/use-save-contact.ts';
@@ -225,17 +216,15 @@ export function ContactForm({
         </Checkbox.Group>
         {events('email_events', t('contacts.fields.notifyEmail'))}
         {events('chat_events', t('contacts.fields.notifyChat'))}
-        <Textarea
+        <GrowingTextarea
           label={t('contacts.fields.externalNote')}
-          autosize
           minRows={2}
           {...form.getInputProps('external_note')}
         />
         {staff && (
-          <Textarea
+          <GrowingTextarea
             label={t('contacts.fields.internalNote')}
             description={t('contacts.internalHint')}
-            autosize
             minRows={2}
             {...form.getInputProps('internal_note')}
           />

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Contract } from '@portaal/contracts';
 import { formatDecimalQuantity, formatMoney, isoToday } from '@portaal/contracts/administration-rules';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +9,7 @@ import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { DateField } from '../../../components/date-field/date-field.tsx';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { BackLink, DetailStates } from '../../../components/list-shell/list-shell.tsx';
 import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
@@ -269,11 +258,10 @@ function EndRequest({ contract, customerId }: { contract: Contract; customerId: 
             error={dateError}
             onChange={setEndDate}
           />
-          <Textarea
+          <GrowingTextarea
             label={t('administration.contracts.endReason')}
             value={reason}
             maxLength={2000}
-            autosize
             minRows={2}
             onChange={(event) => setReason(event.currentTarget.value)}
           />

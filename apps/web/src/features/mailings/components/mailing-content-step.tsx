@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   MAILING_BODY_MIN,
@@ -8,6 +8,7 @@ import {
   MAILING_SUBJECT_MIN,
 } from '@portaal/contracts/mailings';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import type { WizardValues } from './wizard-values.ts';
 
 /** Step 2: the label (staff only), the sender, and subject and body in English and Dutch. */
@@ -27,11 +28,10 @@ export function MailingContentStep({ form }: { form: UseFormReturnType<WizardVal
         data-field={`subject.${code}`}
         {...form.getInputProps(`subject.${code}`)}
       />
-      <Textarea
+      <GrowingTextarea
         label={t(`mailings.content.body.${code}`)}
         description={t('mailings.content.bodyHint', { min: MAILING_BODY_MIN })}
         required
-        autosize
         minRows={6}
         maxRows={16}
         lang={code}

@@ -1,8 +1,9 @@
-import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { countryOptions } from '../../../lib/countries.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
@@ -141,10 +142,9 @@ export function AddressChangeForm({
             {...form.getInputProps('country')}
           />
         </SimpleGrid>
-        <Textarea
+        <GrowingTextarea
           label={t('change.note')}
           description={t('change.noteHint')}
-          autosize
           minRows={3}
           maxRows={10}
           {...form.getInputProps('note')}

@@ -1,7 +1,8 @@
-import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
 import {
@@ -93,10 +94,9 @@ export function BankAccountChangeForm({
             {...form.getInputProps('account_holder')}
           />
         </SimpleGrid>
-        <Textarea
+        <GrowingTextarea
           label={t('change.note')}
           description={t('change.noteHint')}
-          autosize
           minRows={3}
           maxRows={10}
           {...form.getInputProps('note')}

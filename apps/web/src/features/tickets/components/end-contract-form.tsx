@@ -1,8 +1,9 @@
-import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field/date-field.tsx';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
 import {
@@ -73,9 +74,8 @@ export function EndContractForm({
             value={form.values.end_date}
           />
         </SimpleGrid>
-        <Textarea
+        <GrowingTextarea
           label={t('change.contract.reason')}
-          autosize
           minRows={3}
           maxRows={10}
           {...form.getInputProps('reason')}

@@ -1,10 +1,11 @@
-import { Group, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import type { TicketStatus } from '@portaal/contracts/ticket-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { useReplyToTicket } from '../api/use-reply-to-ticket.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { limits, requiredText } from '../utils/form-rules.ts';
@@ -95,10 +96,9 @@ export function ReplyForm({
             }}
           />
         )}
-        <Textarea
+        <GrowingTextarea
           label={t('reply.body')}
           withAsterisk
-          autosize
           minRows={4}
           maxRows={16}
           {...form.getInputProps('body')}

@@ -8,7 +8,6 @@ import {
   Select,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -20,6 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { deskQueries } from '../api/desk-queries.ts';
@@ -277,11 +277,10 @@ function SavedReplyForm({
               {...form.getInputProps('title')}
             />
           </Group>
-          <Textarea
+          <GrowingTextarea
             label={t('savedReplies.body')}
             description={t('savedReplies.bodyHint')}
             withAsterisk
-            autosize
             minRows={4}
             maxRows={14}
             maxLength={LIMITS.body}

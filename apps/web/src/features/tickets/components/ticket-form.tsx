@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { RequestTypes, Ticket } from '@portaal/contracts';
 import {
@@ -11,6 +11,7 @@ import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { useCreateTicket } from '../api/use-create-ticket.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { limits, requiredChoice, requiredText } from '../utils/form-rules.ts';
@@ -188,11 +189,10 @@ export function TicketForm({
           autoComplete="off"
           {...form.getInputProps('subject')}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('fields.description')}
           description={t('new.descriptionHint')}
           withAsterisk
-          autosize
           minRows={5}
           maxRows={16}
           {...form.getInputProps('description')}

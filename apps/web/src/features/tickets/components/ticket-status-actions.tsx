@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import type { Ticket } from '@portaal/contracts';
 import type { TicketStatus } from '@portaal/contracts/ticket-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { useChangeTicketStatus } from '../api/use-change-ticket-status.ts';
 import { useReplyToTicket } from '../api/use-reply-to-ticket.ts';
@@ -114,10 +115,9 @@ function CloseDialog({
     <Modal opened={opened} onClose={onClose} title={t('detail.closeTitle')} centered>
       <Stack gap="md">
         <Text size="sm">{t('detail.closeText')}</Text>
-        <Textarea
+        <GrowingTextarea
           label={t('detail.closeReason')}
           description={t('detail.closeReasonHint')}
-          autosize
           minRows={2}
           maxRows={8}
           maxLength={limits.reply.max}
