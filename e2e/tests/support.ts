@@ -131,9 +131,13 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /**
  * Runs axe with the WCAG 2.x A/AA tags. Soft: one screen's violations do not hide the next
  * screen's; each violation is listed with its rule, impact and offending nodes.
+ *
+ * Legacy mode runs axe in the page itself, where the default opens a blank page per run to gather
+ * the frames' results: the app has no frames, the results are the same, and each run takes about
+ * 1.4 s less on a 2-core machine (3.2-4.2 s -> 1.8-2.2 s on the ticket list).
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
   const violations = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
