@@ -3,9 +3,7 @@ import { hashPassword } from '@portaal/idp/password';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
-import { createDatabase } from '../src/db/client.ts';
 import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/databases.ts';
-import { runMigrations } from '../src/db/migrate.ts';
 import { freePort } from './ports.ts';
 
 /**
@@ -16,14 +14,8 @@ export async function isolatedDatabase(label: string) {
   const shared = inject('databaseUrl');
   const adminUrl = withDatabase(shared, 'postgres');
   const name = `portaal_${label}_${randomBytes(4).toString('hex')}`;
-  await ensureDatabase(adminUrl, name);
+  await ensureDatabase(adminUrl, name, inject('migratedTemplate'));
   const url = withDatabase(adminUrl, name);
-  const { db, pool } = createDatabase(url, 2);
-  try {
-    await runMigrations(db);
-  } finally {
-    await pool.end();
-  }
   return { url, drop: () => dropDatabase(adminUrl, name) };
 }
 

@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDatabase } from '../src/db/client.ts';
 import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/databases.ts';
-import { runMigrations } from '../src/db/migrate.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness.ts';
 
 /**
- * A database of its own on this run's server, migrated and seeded like the run's shared one (without
- * the metric series, seconds each): for tests that write, so that the exact counts of other files
+ * A database of its own on this run's server, a copy of the migrated and seeded template that the
+ * run's shared one was copied from: for tests that write, so that the exact counts of other files
  * (customers, notifications of the demo users) stay exact, and theirs start from the seed.
  */
 export async function seededDatabase(label: string) {
@@ -17,7 +14,7 @@ export async function seededDatabase(label: string) {
   const adminUrl = withDatabase(shared, 'postgres');
   const sharedName = new URL(shared).pathname.slice(1);
   const name = `${sharedName}_${label}_${randomBytes(2).toString('hex')}`.slice(0, 63);
-  await ensureDatabase(adminUrl, name);
+  await ensureDatabase(adminUrl, name, inject('seededTemplate'));
   const databaseUrl = withDatabase(adminUrl, name);
   // These files commit thousands of small transactions; waiting for each WAL flush would only
   // measure the disk. Durability after a crash does not matter for a database dropped afterwards.
@@ -25,13 +22,6 @@ export async function seededDatabase(label: string) {
   await admin.connect();
   await admin.query(`alter database ${admin.escapeIdentifier(name)} set synchronous_commit = off`);
   await admin.end();
-  const { db, pool } = createDatabase(databaseUrl, 2);
-  try {
-    await runMigrations(db);
-    await seedDemo(db);
-  } finally {
-    await pool.end();
-  }
   return { databaseUrl, drop: () => dropDatabase(adminUrl, name) };
 }
 

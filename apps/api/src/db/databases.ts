@@ -1,12 +1,16 @@
 import pg from 'pg';
 
-/** Creates a database on the server behind adminUrl when it does not exist yet. */
-export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+/**
+ * Creates a database on the server behind adminUrl when it does not exist yet; with `template`, as a
+ * copy of that database (which nobody may be connected to), a file copy instead of migrating again.
+ */
+export async function ensureDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}`);
+    const copy = template ? ` template ${client.escapeIdentifier(template)}` : '';
+    if (found.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}${copy}`);
   } finally {
     await client.end();
   }
