@@ -25,6 +25,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // The files share a worker's module cache instead of importing the whole API again each
+          // (73 files: 571 -> 315 s on a 2-core machine, of which 191 -> 12 s importing); every file
+          // starts its own servers and databases, so nothing of one file's state reaches the next.
+          isolate: false,
         },
       },
     ],
