@@ -26,8 +26,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           // The files share a worker's module cache instead of importing the whole API again each
-          // (73 files: 571 -> 315 s on a 2-core machine, of which 191 -> 12 s importing); every file
-          // starts its own servers and databases, so nothing of one file's state reaches the next.
+          // (73 files: 571 -> 315 s on a 2-core machine, of which 191 -> 12 s importing). Each file
+          // starts its own servers; module-level state is shared, so the suite was also run with the
+          // files in shuffled order (--sequence.shuffle.files) to check none depends on another's.
           isolate: false,
         },
       },
