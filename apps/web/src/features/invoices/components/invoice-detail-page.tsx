@@ -1,4 +1,5 @@
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Invoice } from '@portaal/contracts';
 import { formatDecimalQuantity, formatMoney } from '@portaal/contracts/administration-rules';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,9 @@ import { invoicesQueries } from '../api/invoices-queries.ts';
 import { DownloadInvoiceButton } from './download-invoice-button.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import classes from './invoices.module.css';
+
+/** From here the lines are a table; narrower, six columns would scroll sideways, so each line is a card. */
+const WIDE_LINES_QUERY = '(min-width: 62em)';
 
 /** /administration/invoices/{number}: the invoice with its lines, VAT per rate, totals and downloads. */
 export function InvoiceDetailPage({ number }: { number: string }) {
@@ -33,6 +37,13 @@ export function InvoiceDetailPage({ number }: { number: string }) {
   );
 }
 
+/** Texts, the page's language and its money format. */
+function useInvoiceFormat() {
+  const { t, i18n } = useTranslation('default');
+  const language = currentLanguage(i18n);
+  return { t, language, money: (amount: string) => formatMoney(amount, language) };
+}
+
 /** The invoice: particulars, downloads, lines, VAT per rate and totals. */
 function InvoiceView({
   invoice,
@@ -43,9 +54,8 @@ function InvoiceView({
   back: ReactNode;
   customerId: number;
 }) {
-  const { t, i18n } = useTranslation('default');
-  const language = currentLanguage(i18n);
-  const money = (amount: string) => formatMoney(amount, language);
+  const { t, money } = useInvoiceFormat();
+  const wide = useMediaQuery(WIDE_LINES_QUERY, true, { getInitialValueInEffect: false });
   return (
     <Stack gap="lg">
       {back}
@@ -83,81 +93,151 @@ function InvoiceView({
         <Title order={2} size="h3" id="invoice-lines-title">
           {t('administration.invoices.lines')}
         </Title>
-        <ScrollRegion labelledBy="invoice-lines-title" minWidth={640}>
-          <Table verticalSpacing="sm" data-testid="invoice-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('administration.invoices.description')}</Table.Th>
-                <Table.Th scope="col" className={classes.amount}>
-                  {t('administration.invoices.quantity')}
-                </Table.Th>
-                <Table.Th scope="col">{t('administration.invoices.unit')}</Table.Th>
-                <Table.Th scope="col" className={classes.amount}>
-                  {t('administration.invoices.unitPrice')}
-                </Table.Th>
-                <Table.Th scope="col" className={classes.amount}>
-                  {t('administration.invoices.vat')}
-                </Table.Th>
-                <Table.Th scope="col" className={classes.amount}>
-                  {t('administration.invoices.lineAmount')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoice.lines.map((line) => (
-                <Table.Tr key={line.position}>
-                  <Table.Td>
-                    {line.description}
-                    {line.period_start && line.period_end && (
-                      <Text size="xs" c="dimmed">
-                        {formatDate(line.period_start)} – {formatDate(line.period_end)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td className={classes.amount}>
-                    {formatDecimalQuantity(line.quantity, language)}
-                  </Table.Td>
-                  <Table.Td>{line.unit}</Table.Td>
-                  <Table.Td className={classes.amount}>
-                    {formatMoney(line.unit_price, language, invoice.currency, { unitPrice: true })}
-                  </Table.Td>
-                  <Table.Td className={classes.amount}>
-                    {formatDecimalQuantity(line.vat_rate, language)}%
-                  </Table.Td>
-                  <Table.Td className={classes.amount}>{money(line.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th scope="row" colSpan={5} className={classes.amount}>
-                  {t('administration.invoices.net')}
-                </Table.Th>
-                <Table.Td className={classes.amount}>{money(invoice.net_amount)}</Table.Td>
-              </Table.Tr>
-              {invoice.vat_breakdown.map((entry) => (
-                <Table.Tr key={entry.rate}>
-                  <Table.Th scope="row" colSpan={5} className={classes.amount}>
-                    {t('administration.invoices.vatOver', {
-                      rate: formatDecimalQuantity(entry.rate, language),
-                      amount: money(entry.taxable_amount),
-                    })}
-                  </Table.Th>
-                  <Table.Td className={classes.amount}>{money(entry.vat_amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Th scope="row" colSpan={5} className={classes.amount}>
-                  {t('administration.invoices.total')}
-                </Table.Th>
-                <Table.Td className={classes.amount} fw={700}>
-                  {money(invoice.amount)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </ScrollRegion>
+        {wide ? <InvoiceLinesTable invoice={invoice} /> : <InvoiceLinesCards invoice={invoice} />}
       </Stack>
+    </Stack>
+  );
+}
+
+/** The lines, VAT per rate and totals as a table (wide screens). */
+function InvoiceLinesTable({ invoice }: { invoice: Invoice }) {
+  const { t, language, money } = useInvoiceFormat();
+  return (
+    <ScrollRegion labelledBy="invoice-lines-title" minWidth={640}>
+      <Table verticalSpacing="sm" data-testid="invoice-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('administration.invoices.description')}</Table.Th>
+            <Table.Th scope="col" className={classes.amount}>
+              {t('administration.invoices.quantity')}
+            </Table.Th>
+            <Table.Th scope="col">{t('administration.invoices.unit')}</Table.Th>
+            <Table.Th scope="col" className={classes.amount}>
+              {t('administration.invoices.unitPrice')}
+            </Table.Th>
+            <Table.Th scope="col" className={classes.amount}>
+              {t('administration.invoices.vat')}
+            </Table.Th>
+            <Table.Th scope="col" className={classes.amount}>
+              {t('administration.invoices.lineAmount')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invoice.lines.map((line) => (
+            <Table.Tr key={line.position}>
+              <Table.Td>
+                {line.description}
+                {line.period_start && line.period_end && (
+                  <Text size="xs" c="dimmed">
+                    {formatDate(line.period_start)} – {formatDate(line.period_end)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td className={classes.amount}>{formatDecimalQuantity(line.quantity, language)}</Table.Td>
+              <Table.Td>{line.unit}</Table.Td>
+              <Table.Td className={classes.amount}>
+                {formatMoney(line.unit_price, language, invoice.currency, { unitPrice: true })}
+              </Table.Td>
+              <Table.Td className={classes.amount}>
+                {formatDecimalQuantity(line.vat_rate, language)}%
+              </Table.Td>
+              <Table.Td className={classes.amount}>{money(line.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row" colSpan={5} className={classes.amount}>
+              {t('administration.invoices.net')}
+            </Table.Th>
+            <Table.Td className={classes.amount}>{money(invoice.net_amount)}</Table.Td>
+          </Table.Tr>
+          {invoice.vat_breakdown.map((entry) => (
+            <Table.Tr key={entry.rate}>
+              <Table.Th scope="row" colSpan={5} className={classes.amount}>
+                {t('administration.invoices.vatOver', {
+                  rate: formatDecimalQuantity(entry.rate, language),
+                  amount: money(entry.taxable_amount),
+                })}
+              </Table.Th>
+              <Table.Td className={classes.amount}>{money(entry.vat_amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Th scope="row" colSpan={5} className={classes.amount}>
+              {t('administration.invoices.total')}
+            </Table.Th>
+            <Table.Td className={classes.amount} fw={700}>
+              {money(invoice.amount)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </ScrollRegion>
+  );
+}
+
+/** The same on phones and narrow windows: a card per line, then the totals, nothing to scroll sideways. */
+function InvoiceLinesCards({ invoice }: { invoice: Invoice }) {
+  const { t, language, money } = useInvoiceFormat();
+  const total = (label: string, amount: string, key: string, strong = false) => (
+    <Group key={key} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" fw={strong ? 700 : 500}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined} className={classes.amount}>
+        {amount}
+      </Text>
+    </Group>
+  );
+  return (
+    <Stack gap="sm" data-testid="invoice-lines">
+      <ul className={classes.cards} aria-labelledby="invoice-lines-title">
+        {invoice.lines.map((line) => (
+          <Card key={line.position} component="li" withBorder padding="sm">
+            <Stack gap={4}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Text size="sm" fw={500}>
+                  {line.description}
+                </Text>
+                <Text size="sm" fw={500} className={classes.amount}>
+                  {money(line.amount)}
+                </Text>
+              </Group>
+              {line.period_start && line.period_end && (
+                <Text size="xs" c="dimmed">
+                  {formatDate(line.period_start)} – {formatDate(line.period_end)}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {t('administration.invoices.lineTerms', {
+                  quantity: formatDecimalQuantity(line.quantity, language),
+                  unit: line.unit,
+                  price: formatMoney(line.unit_price, language, invoice.currency, { unitPrice: true }),
+                  vat: formatDecimalQuantity(line.vat_rate, language),
+                })}
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </ul>
+      <Card withBorder padding="sm">
+        <Stack gap={6}>
+          {total(t('administration.invoices.net'), money(invoice.net_amount), 'net')}
+          {invoice.vat_breakdown.map((entry) =>
+            total(
+              t('administration.invoices.vatOver', {
+                rate: formatDecimalQuantity(entry.rate, language),
+                amount: money(entry.taxable_amount),
+              }),
+              money(entry.vat_amount),
+              `vat-${entry.rate}`,
+            ),
+          )}
+          {total(t('administration.invoices.total'), money(invoice.amount), 'total', true)}
+        </Stack>
+      </Card>
     </Stack>
   );
 }
