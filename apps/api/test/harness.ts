@@ -99,5 +99,8 @@ export async function fakeWebDist() {
   await writeFile(path.join(dir, 'assets', 'app-abc123.js.map'), '{"version":3}');
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1);');
+  await mkdir(path.join(dir, 'locales'));
+  for (const language of ['en', 'nl'])
+    await writeFile(path.join(dir, 'locales', `${language}.json`), `{"global":{"language":"${language}"}}`);
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -56,6 +56,19 @@ describe('/api/v2/me', () => {
     expect((back.json as Me).language).toBe('en');
   });
 
+  it("sets the profile's language as the cookie the web app's page reads, and nothing with a refusal", async () => {
+    const options = { token: await token('financial-viewer') };
+    const cookie = 'portaal_lang=nl; Path=/; Max-Age=31536000; SameSite=Lax';
+    const saved = await call(server, 'PUT', '/api/v2/me', { ...options, body: { language: 'nl' } });
+    expect(saved.headers.get('set-cookie')).toBe(cookie);
+    expect((await call(server, 'GET', '/api/v2/me', options)).headers.get('set-cookie')).toBe(cookie);
+    const refused = await call(server, 'PUT', '/api/v2/me', { ...options, body: { language: 'fr' } });
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    const back = await call(server, 'PUT', '/api/v2/me', { ...options, body: { language: 'en' } });
+    expect(back.headers.get('set-cookie')).toBe(cookie.replace('=nl', '=en'));
+    expect((await call(server, 'GET', '/api/v2/me')).headers.get('set-cookie')).toBeNull();
+  });
+
   it('answers 401 without a token', async () => {
     expect((await call(server, 'GET', '/api/v2/me')).status).toBe(401);
     expect((await call(server, 'PUT', '/api/v2/me', { body: { language: 'en' } })).status).toBe(401);

@@ -48,6 +48,28 @@ describe('the web app', () => {
     expect(await plain.text()).toContain('id="portaal-config"');
   });
 
+  it("preloads the texts of the page's language: the app's last one (its cookie), else the browser's", async () => {
+    const preloaded = async (headers: Record<string, string>) => {
+      const response = await fetch(`${server.baseUrl}/support`, { headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
+      return response.headers.get('link');
+    };
+    const link = (language: string) => `</locales/${language}.json>; rel=preload; as=fetch; crossorigin`;
+    expect(await preloaded({})).toBe(link('en'));
+    expect(await preloaded({ 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8' })).toBe(link('nl'));
+    expect(await preloaded({ 'accept-language': 'de-DE, fr;q=0.9, NL;q=0.5' })).toBe(link('nl'));
+    expect(await preloaded({ 'accept-language': 'de-DE' })).toBe(link('en'));
+    expect(await preloaded({ cookie: 'a=1; portaal_lang=nl', 'accept-language': 'en' })).toBe(link('nl'));
+    expect(await preloaded({ cookie: 'portaal_lang=en', 'accept-language': 'nl' })).toBe(link('en'));
+    // A value the app has no texts for, or another cookie's, is not a choice.
+    expect(await preloaded({ cookie: 'portaal_lang=fr', 'accept-language': 'nl' })).toBe(link('nl'));
+    expect(await preloaded({ cookie: 'xportaal_lang=nl' })).toBe(link('en'));
+    const texts = await get('/locales/nl.json');
+    expect(texts.status).toBe(200);
+    expect(await texts.json()).toEqual({ global: { language: 'nl' } });
+  });
+
   it('sends index.html compressed when the browser accepts it', async () => {
     const { request } = await import('node:http');
     const encoding = await new Promise<string | undefined>((resolve, reject) => {

@@ -52,6 +52,11 @@ export const responseHeaders = {
     description: 'Path of the created or changed resource.',
     schema: { type: 'string' },
   },
+  'Set-Cookie': {
+    description:
+      "`portaal_lang=en|nl`: the caller's language, so the web app's page comes with a preload of that language's texts. A hint, never a credential.",
+    schema: { type: 'string' },
+  },
 } as const;
 export type ResponseHeader = keyof typeof responseHeaders;
 

@@ -1,4 +1,4 @@
-import { meSchema, meUpdateSchema } from '@portaal/contracts';
+import { languageCookie, meSchema, meUpdateSchema } from '@portaal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthenticated } from '../../lib/app-error.ts';
 import type { MeService } from './me.service.ts';
@@ -15,11 +15,14 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
         operationId: 'getMe',
         summary: 'The caller',
         response: { 200: meSchema.describe('The caller, their customers and rights') },
+        responseHeaders: { 200: ['Set-Cookie'] },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.principal) throw unauthenticated();
-      return me.get(request.principal);
+      const caller = await me.get(request.principal);
+      reply.header('Set-Cookie', languageCookie(caller.language));
+      return caller;
     },
   );
 
@@ -33,11 +36,14 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
         summary: "Save the caller's language preference",
         body: meUpdateSchema,
         response: { 200: meSchema.describe('The caller as saved') },
+        responseHeaders: { 200: ['Set-Cookie'] },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.principal) throw unauthenticated();
-      return me.setLanguage(request.principal, request.body.language);
+      const caller = await me.setLanguage(request.principal, request.body.language);
+      reply.header('Set-Cookie', languageCookie(caller.language));
+      return caller;
     },
   );
 };

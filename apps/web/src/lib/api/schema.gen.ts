@@ -2985,6 +2985,8 @@ export interface components {
         "Content-Disposition": string;
         /** @description Path of the created or changed resource. */
         Location: string;
+        /** @description `portaal_lang=en|nl`: the caller's language, so the web app's page comes with a preload of that language's texts. A hint, never a credential. */
+        "Set-Cookie": string;
     };
     pathItems: never;
 }
@@ -4026,6 +4028,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4084,6 +4087,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
