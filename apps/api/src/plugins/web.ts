@@ -17,24 +17,28 @@ const SERVER_PATHS = /^\/(api|realms)(\/|$)/;
 /** The id of the JSON data element in index.html that carries the runtime configuration (apps/web/src/main.tsx). */
 export const CLIENT_CONFIG_ELEMENT_ID = 'portaal-config';
 
-interface RenderedPage {
-  mtimeMs: number;
-  /** The languages whose texts the build holds (a preload of a missing file would only cost a 404). */
-  locales: Set<Language>;
+/** One rendering of index.html with its gzip and brotli copies. */
+interface Encoded {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
+}
+
+interface RenderedPage {
+  mtimeMs: number;
+  /** Per language: the page with a preload of that language's texts (none when the build lacks them). */
+  byLanguage: Record<Language, Encoded>;
 }
 
 /**
  * index.html with the runtime configuration and the build id as a JSON data element before `</head>`:
  * the app starts without asking for its configuration first. A `type="application/json"` script is
  * data, never executed, so the CSP keeps `script-src 'self'`. `<` is escaped, so no value can close
- * the element.
+ * the element. `head` is more markup for the end of `<head>` (the texts' preload).
  */
-export function renderIndexHtml(html: string, data: Record<string, unknown>): string {
+export function renderIndexHtml(html: string, data: Record<string, unknown>, head = ''): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  const element = `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>`;
+  const element = `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>${head}`;
   // The first screen's brand (index.html's static shell) before any script: HTML-escaped text.
   const brand = typeof data.brand_name === 'string' ? escapeHtml(data.brand_name) : '';
   const page = html.replace(BRAND_MARKER, () => brand);
@@ -64,13 +68,18 @@ export function pageLanguage(headers: { cookie?: string; 'accept-language'?: str
 
 /**
  * A preload of the language's texts (all namespaces in one file, apps/web/src/lib/i18n.ts
- * LOCALES_PATH) as a Link header: the browser fetches them with the scripts instead of after them, one
- * round trip less before the first screen. `crossorigin` makes it the request the app's fetch makes.
+ * LOCALES_PATH), last in `<head>`: the browser fetches them with the scripts, after those, instead of
+ * a round trip after the scripts ran. `crossorigin` makes it the request the app's fetch makes.
  */
 export const localesPreload = (language: Language) =>
-  `</locales/${language}.json>; rel=preload; as=fetch; crossorigin`;
+  `<link rel="preload" href="/locales/${language}.json" as="fetch" crossorigin>`;
 
-/** index.html rendered once per build (re-read when the file changes), with its gzip and brotli copies. */
+const encode = (html: string): Encoded => {
+  const identity = Buffer.from(html);
+  return { identity, gzip: gzipSync(identity, { level: 9 }), br: brotliCompressSync(identity) };
+};
+
+/** index.html rendered once per build and language (re-read when the file changes), with its compressed copies. */
 function indexPage(distDir: string, clientConfig: Record<string, unknown>) {
   let cached: RenderedPage | undefined;
   return async (): Promise<RenderedPage> => {
@@ -81,19 +90,17 @@ function indexPage(distDir: string, clientConfig: Record<string, unknown>) {
     const build = await readFile(path.join(distDir, 'builds/latest.json'), 'utf8')
       .then((text) => (JSON.parse(text) as { build_id?: unknown }).build_id)
       .catch(() => undefined);
-    const identity = Buffer.from(
-      renderIndexHtml(html, { ...clientConfig, build_id: typeof build === 'string' ? build : null }),
-    );
-    const locales = new Set(
-      languages.filter((language) => existsSync(path.join(distDir, 'locales', `${language}.json`))),
-    );
-    cached = {
-      mtimeMs,
-      locales,
-      identity,
-      gzip: gzipSync(identity, { level: 9 }),
-      br: brotliCompressSync(identity),
-    };
+    const data = { ...clientConfig, build_id: typeof build === 'string' ? build : null };
+    const rendered = (language: Language) =>
+      // A preload of a file the build lacks would only cost a 404.
+      encode(
+        renderIndexHtml(
+          html,
+          data,
+          existsSync(path.join(distDir, 'locales', `${language}.json`)) ? localesPreload(language) : '',
+        ),
+      );
+    cached = { mtimeMs, byLanguage: { en: rendered('en'), nl: rendered('nl') } };
     return cached;
   };
 }
@@ -155,15 +162,14 @@ export async function webRoutes(
       // A missing file (an old chunk) is a 404, not the app: only page paths get index.html.
       if (file !== 'index.html' && /\.[a-z0-9]+$/i.test(requested))
         throw new AppError('NOT_FOUND', 404, `No file /${requested}`);
-      const rendered = await page();
+      const language = pageLanguage(request.headers);
+      const rendered = (await page()).byLanguage[language];
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-      const language = pageLanguage(request.headers);
       reply
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
         .type('text/html; charset=utf-8');
-      if (rendered.locales.has(language)) reply.header('Link', localesPreload(language));
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply.send(encoding ? rendered[encoding] : rendered.identity);
     },
