@@ -3,6 +3,7 @@ import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { selectCustomerById } from '../../app/session.ts';
 import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
+import { watcherQueries } from '../../features/tickets/api/watcher-queries.ts';
 import { TicketDetailPage } from '../../features/tickets/components/ticket-detail-page.tsx';
 import { parseTicketId, validateTicketSearch } from '../../features/tickets/utils/search-params.ts';
 
@@ -44,7 +45,16 @@ export const Route = createFileRoute('/_app/support/ticket/$id')({
     const customerId = selected.get()?.id;
     const ticketId = parseTicketId(params.id);
     if (customerId === undefined || ticketId === undefined) return;
-    void queryClient.ensureQueryData(ticketsQueries.detail(api, customerId, ticketId)).catch(() => undefined);
+    void queryClient
+      .ensureQueryData(ticketsQueries.detail(api, customerId, ticketId))
+      .then((ticket) => {
+        // What the reply form and the watchers ask for, asked for as soon as the ticket says they show,
+        // instead of after the page has drawn it (a round trip less before the screen is complete).
+        if (!ticket.can_reply) return;
+        void queryClient.prefetchQuery(ticketsQueries.requestTypes(api, customerId));
+        void queryClient.prefetchQuery(watcherQueries.candidates(api, customerId, ticketId));
+      })
+      .catch(() => undefined);
   },
   component: TicketRoute,
 });

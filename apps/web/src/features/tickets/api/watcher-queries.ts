@@ -18,5 +18,8 @@ export const watcherQueries = {
             signal,
           }),
         ),
+      // The company's users change rarely, and adding or removing a watcher asks again; a minute also
+      // keeps the ticket route's early read (its loader) from being read again when the screen mounts.
+      staleTime: 60_000,
     }),
 };
