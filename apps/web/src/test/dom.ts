@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createInstance, type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/locales');
 
@@ -28,4 +30,42 @@ export function installDomShims(): void {
   };
   // Comboboxes scroll their highlighted option into view; jsdom has no layout to scroll.
   Element.prototype.scrollIntoView ??= () => {};
+}
+
+/** An i18next instance of a test's own, with the real locale files of these namespaces, in `language`. */
+export async function testI18n(
+  language: 'en' | 'nl',
+  namespaces: readonly string[] = ['default', 'global'],
+): Promise<i18n> {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    ns: [...namespaces],
+    defaultNS: 'default',
+    fallbackNS: 'global',
+    resources: Object.fromEntries(
+      (['en', 'nl'] as const).map((lng) => [
+        lng,
+        Object.fromEntries(namespaces.map((ns) => [ns, readLocale(lng, ns)])),
+      ]),
+    ),
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+/** Phones (false) or wide screens (true), for Mantine's useMediaQuery: wide matches every min-width query. */
+export function setWide(wide: boolean): void {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: wide && query.includes('min-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }

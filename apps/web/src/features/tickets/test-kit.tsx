@@ -16,17 +16,18 @@ import {
 } from '@tanstack/react-router';
 import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { type Session, SessionContext } from '../../app/session.ts';
 import { theme } from '../../app/theme.ts';
 import { createApiClient } from '../../lib/api-client.ts';
 import type { SelectedCustomer } from '../../lib/selected-customer.ts';
-import { readLocale } from '../../test/dom.ts';
+import { testI18n } from '../../test/dom.ts';
 import { NewTicketPage } from './components/new-ticket-page.tsx';
 import { SupportPage } from './components/support-page.tsx';
 import { TicketDetailPage } from './components/ticket-detail-page.tsx';
 import { parseTicketId, validateNewTicketSearch, validateSupportSearch } from './utils/search-params.ts';
+
+export { setWide } from '../../test/dom.ts';
 
 export const CUSTOMER = 1001;
 
@@ -48,26 +49,7 @@ if (typeof Element !== 'undefined') Element.prototype.scrollIntoView ??= () => {
 // The router scrolls to the top on navigation; jsdom only logs "not implemented".
 if (typeof window !== 'undefined') window.scrollTo = () => {};
 
-export async function i18nFor(language: 'en' | 'nl') {
-  const namespaces = ['default', 'global', 'support'] as const;
-  const resources = Object.fromEntries(
-    (['en', 'nl'] as const).map((lng) => [
-      lng,
-      Object.fromEntries(namespaces.map((ns) => [ns, readLocale(lng, ns)])),
-    ]),
-  );
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    ns: [...namespaces],
-    defaultNS: 'default',
-    fallbackNS: 'global',
-    resources,
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
+export const i18nFor = (language: 'en' | 'nl') => testI18n(language, ['default', 'global', 'support']);
 
 export interface Sent {
   method: string;
@@ -184,21 +166,6 @@ function selectedStore(initial: SelectedCustomer | undefined) {
       return () => listeners.delete(listener);
     },
   };
-}
-
-/** Phones (false) or wide screens (true), for Mantine's useMediaQuery. */
-export function setWide(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide && query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
 }
 
 /** The three screens in a memory router, wired as the route files wire them. */

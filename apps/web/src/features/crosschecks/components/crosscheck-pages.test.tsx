@@ -14,13 +14,12 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, SessionContext } from '../../../app/session.ts';
 import { theme } from '../../../app/theme.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { installDomShims, setWide, testI18n } from '../../../test/dom.ts';
 import { validateCrosscheckSearch } from '../utils/crosscheck-search.ts';
 import { CrosscheckDetailPage } from './crosscheck-detail-page.tsx';
 import { CrosscheckMonthsPage } from './crosscheck-months-page.tsx';
@@ -28,20 +27,6 @@ import { CrosscheckMonthsPage } from './crosscheck-months-page.tsx';
 configure({ asyncUtilTimeout: 5000 });
 beforeAll(installDomShims);
 afterEach(cleanup);
-
-function setWide(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide && query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 const october: CrosscheckMonth = {
   month: '2026-10',
@@ -84,25 +69,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const problem = (status: number) =>
   json(status, { type: 'about:blank', title: 'Error', status, code: 'INTERNAL', detail: 'x' });
 
-async function i18nFor(language: 'en' | 'nl') {
-  const namespaces = ['default', 'global', 'usage'] as const;
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    ns: [...namespaces],
-    defaultNS: 'default',
-    fallbackNS: 'global',
-    resources: Object.fromEntries(
-      (['en', 'nl'] as const).map((lng) => [
-        lng,
-        Object.fromEntries(namespaces.map((ns) => [ns, readLocale(lng, ns)])),
-      ]),
-    ),
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
+const i18nFor = (language: 'en' | 'nl') => testI18n(language, ['default', 'global', 'usage']);
 
 /** Both screens in a memory router over a fetch that answers as the API; `exporter` holds crosscheck-export. */
 async function renderAt(

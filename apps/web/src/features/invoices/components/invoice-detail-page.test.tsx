@@ -12,33 +12,17 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, SessionContext } from '../../../app/session.ts';
 import { theme } from '../../../app/theme.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { installDomShims, setWide, testI18n } from '../../../test/dom.ts';
 import { InvoiceDetailPage } from './invoice-detail-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 beforeAll(installDomShims);
 afterEach(cleanup);
-
-/** Wide screens match every min-width query; narrow ones none. */
-function setWide(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide && query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 const invoice: Invoice = {
   number: 'INV-2026-0042',
@@ -84,25 +68,6 @@ const invoice: Invoice = {
   updated_at: '2026-10-01T08:00:00Z',
 };
 
-async function i18nFor(language: 'en' | 'nl') {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    ns: ['default', 'global'],
-    defaultNS: 'default',
-    fallbackNS: 'global',
-    resources: Object.fromEntries(
-      (['en', 'nl'] as const).map((lng) => [
-        lng,
-        { default: readLocale(lng, 'default'), global: readLocale(lng, 'global') },
-      ]),
-    ),
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
-
 /** The invoice screen of customer 1001 over a fetch that answers as the API. */
 async function renderInvoice(language: 'en' | 'nl') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -131,7 +96,7 @@ async function renderInvoice(language: 'en' | 'nl') {
     history: createMemoryHistory({ initialEntries: [`/administration/invoices/${invoice.number}`] }),
   });
   render(
-    <I18nextProvider i18n={await i18nFor(language)}>
+    <I18nextProvider i18n={await testI18n(language)}>
       <MantineProvider theme={theme} env="test">
         <SessionContext.Provider value={session}>
           <QueryClientProvider client={queryClient}>

@@ -14,12 +14,11 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, SessionContext } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { installDomShims, testI18n } from '../../../test/dom.ts';
 import { MailingDetailPage } from './mailing-detail-page.tsx';
 import { MailingsPage } from './mailings-page.tsx';
 
@@ -122,19 +121,7 @@ async function setup(language: 'en' | 'nl', path: string, answer: () => Mailing,
     can: (requirement: Parameters<typeof hasRights>[1]) =>
       hasRights(rights, requirement, undefined, () => {}),
   } as unknown as Session;
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    ns: ['default', 'global'],
-    defaultNS: 'default',
-    fallbackNS: 'global',
-    resources: {
-      en: { default: readLocale('en', 'default'), global: readLocale('en', 'global') },
-      nl: { default: readLocale('nl', 'default'), global: readLocale('nl', 'global') },
-    },
-    interpolation: { escapeValue: false },
-  });
+  const i18n = await testI18n(language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const root = createRootRoute({ component: Outlet });
   const router = createRouter({

@@ -15,39 +15,20 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../app/session.ts';
 import { SessionContext } from '../../../app/session.ts';
 import { theme } from '../../../app/theme.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { installDomShims, readLocale, testI18n } from '../../../test/dom.ts';
 import { ReportDetailPage } from './report-detail-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 beforeAll(installDomShims);
 afterEach(cleanup);
 
-async function i18nFor(language: 'en' | 'nl') {
-  const namespaces = ['default', 'global', 'usage', 'support'] as const;
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    ns: [...namespaces],
-    defaultNS: 'default',
-    fallbackNS: 'global',
-    resources: Object.fromEntries(
-      (['en', 'nl'] as const).map((lng) => [
-        lng,
-        Object.fromEntries(namespaces.map((ns) => [ns, readLocale(lng, ns)])),
-      ]),
-    ),
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
+const i18nFor = (language: 'en' | 'nl') => testI18n(language, ['default', 'global', 'usage', 'support']);
 
 async function renderReport(body: SlaReport, language: 'en' | 'nl') {
   const fetchStub: typeof fetch = async () =>

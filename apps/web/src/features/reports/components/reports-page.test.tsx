@@ -12,14 +12,13 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../app/session.ts';
 import { SessionContext } from '../../../app/session.ts';
 import { theme } from '../../../app/theme.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { installDomShims, testI18n } from '../../../test/dom.ts';
 import { ReportsPage } from './reports-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -39,25 +38,7 @@ const reports: ReportSummary[] = [
   { display_id: 'USAGE-2026-07', kind: 'usage', period: '2026-07', generated_at: '2026-08-01T03:15:00Z' },
 ];
 
-async function i18nFor(language: 'en' | 'nl') {
-  const namespaces = ['default', 'global', 'usage'] as const;
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    ns: [...namespaces],
-    defaultNS: 'default',
-    fallbackNS: 'global',
-    resources: Object.fromEntries(
-      (['en', 'nl'] as const).map((lng) => [
-        lng,
-        Object.fromEntries(namespaces.map((ns) => [ns, readLocale(lng, ns)])),
-      ]),
-    ),
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
+const i18nFor = (language: 'en' | 'nl') => testI18n(language, ['default', 'global', 'usage']);
 
 async function renderList(language: 'en' | 'nl') {
   const fetchStub: typeof fetch = async () =>

@@ -15,34 +15,18 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, SessionContext } from '../../../app/session.ts';
 import { theme } from '../../../app/theme.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { installDomShims, setWide, testI18n } from '../../../test/dom.ts';
 import { validateAdminUsageSearch } from '../utils/admin-usage-search.ts';
 import { AdminUsagePage } from './admin-usage-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 beforeAll(installDomShims);
 afterEach(cleanup);
-
-/** Phones (false) or wide screens (true), for Mantine's useMediaQuery. */
-function setWide(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide && query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 const row = (overrides: Partial<AdminUsageRow> = {}): AdminUsageRow => ({
   id: 1,
@@ -80,25 +64,7 @@ const storage = row({
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-async function i18nFor(language: 'en' | 'nl') {
-  const namespaces = ['default', 'global', 'usage'] as const;
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    ns: [...namespaces],
-    defaultNS: 'default',
-    fallbackNS: 'global',
-    resources: Object.fromEntries(
-      (['en', 'nl'] as const).map((lng) => [
-        lng,
-        Object.fromEntries(namespaces.map((ns) => [ns, readLocale(lng, ns)])),
-      ]),
-    ),
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
+const i18nFor = (language: 'en' | 'nl') => testI18n(language, ['default', 'global', 'usage']);
 
 function Location() {
   const href = useRouterState({ select: (state) => state.location.href });
