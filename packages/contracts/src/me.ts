@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema } from './customers.ts';
+import { type Language, languageSchema } from './customers.ts';
 import { customerRoles } from './rights.ts';
 
 /** The caller's own profile (GET /api/v2/me). */
@@ -34,5 +34,5 @@ export type MeUpdate = z.infer<typeof meUpdateSchema>;
  * another. A hint, never a credential (without it the server goes by Accept-Language).
  */
 export const LANGUAGE_COOKIE = 'portaal_lang';
-export const languageCookie = (language: 'en' | 'nl') =>
+export const languageCookie = (language: Language) =>
   `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
