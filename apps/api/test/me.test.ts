@@ -67,6 +67,12 @@ describe('/api/v2/me', () => {
     const back = await call(server, 'PUT', '/api/v2/me', { ...options, body: { language: 'en' } });
     expect(back.headers.get('set-cookie')).toBe(cookie.replace('=nl', '=en'));
     expect((await call(server, 'GET', '/api/v2/me')).headers.get('set-cookie')).toBeNull();
+    // Plain HTTP here, and a forwarded protocol is trusted only in production (behind its proxy).
+    const forwarded = await call(server, 'GET', '/api/v2/me', {
+      ...options,
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(forwarded.headers.get('set-cookie')).toBe(cookie.replace('=nl', '=en'));
   });
 
   it('answers 401 without a token', async () => {

@@ -31,8 +31,9 @@ export type MeUpdate = z.infer<typeof meUpdateSchema>;
  * The caller's language as a cookie: the server reads it to send the web app's page with a preload of
  * that language's texts, so they load alongside the scripts instead of after them. Set by GET and PUT
  * /api/v2/me: the profile's language, which the app takes at sign-in and saves when the user picks
- * another. A hint, never a credential (without it the server goes by Accept-Language).
+ * another. A hint, never a credential (without it the server goes by Accept-Language). `Secure` when
+ * the request came over HTTPS.
  */
 export const LANGUAGE_COOKIE = 'portaal_lang';
-export const languageCookie = (language: Language) =>
-  `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+export const languageCookie = (language: Language, secure = false) =>
+  `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;

@@ -21,7 +21,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
     async (request, reply) => {
       if (!request.principal) throw unauthenticated();
       const caller = await me.get(request.principal);
-      reply.header('Set-Cookie', languageCookie(caller.language));
+      reply.header('Set-Cookie', languageCookie(caller.language, request.protocol === 'https'));
       return caller;
     },
   );
@@ -42,7 +42,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
     async (request, reply) => {
       if (!request.principal) throw unauthenticated();
       const caller = await me.setLanguage(request.principal, request.body.language);
-      reply.header('Set-Cookie', languageCookie(caller.language));
+      reply.header('Set-Cookie', languageCookie(caller.language, request.protocol === 'https'));
       return caller;
     },
   );
