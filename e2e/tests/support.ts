@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { errors, expect, type Locator, type Page } from '@playwright/test';
 
 /** Every demo login has this password (dev IdP only). */
 export const DEMO_PASSWORD = 'demo';
@@ -116,14 +116,33 @@ export async function expectForbiddenPage(page: Page, language: Language = 'en')
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = path.resolve(here, '../../test-results/e2e/screenshots');
 
-/** A full-page screenshot kept as a CI artifact. */
+/** Longer than any screenshot has taken (1.3 s at most), far shorter than a test's timeout. */
+const SCREENSHOT_TIMEOUT_MS = 30_000;
+
+/**
+ * A full-page screenshot kept as a CI artifact. Once, headless Chromium gave no frame for one after a
+ * viewport resize (fonts loaded, then nothing until the test's 4-minute timeout, with the page
+ * itself fine): a screenshot that times out is taken again after a resize forces a new frame.
+ */
 export async function saveScreenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({
+  const options = {
     path: path.join(SCREENSHOT_DIR, `${name}.png`),
     fullPage: true,
     animations: 'disabled',
-  });
+    timeout: SCREENSHOT_TIMEOUT_MS,
+  } as const;
+  try {
+    await page.screenshot(options);
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+    const viewport = page.viewportSize();
+    if (viewport) {
+      await page.setViewportSize({ ...viewport, height: viewport.height + 1 });
+      await page.setViewportSize(viewport);
+    }
+    await page.screenshot(options);
+  }
 }
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
