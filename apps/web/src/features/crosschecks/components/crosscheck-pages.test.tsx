@@ -1,25 +1,22 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { MantineProvider } from '@mantine/core';
 import type { CrosscheckMonth, CrosscheckRow } from '@portaal/contracts';
 import { periodOf } from '@portaal/contracts/usage-rules';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
   createRoute,
   createRouter,
   Outlet,
-  RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, SessionContext } from '../../../app/session.ts';
-import { theme } from '../../../app/theme.ts';
+import type { Session } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
 import { installDomShims, setWide, testI18n } from '../../../test/dom.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { validateCrosscheckSearch } from '../utils/crosscheck-search.ts';
 import { CrosscheckDetailPage } from './crosscheck-detail-page.tsx';
 import { CrosscheckMonthsPage } from './crosscheck-months-page.tsx';
@@ -116,17 +113,7 @@ async function renderAt(
     routeTree: root.addChildren([list, detail]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  render(
-    <I18nextProvider i18n={await i18nFor(language)}>
-      <MantineProvider theme={theme} env="test">
-        <SessionContext.Provider value={session}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </SessionContext.Provider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+  renderScreen({ router, session, queryClient, i18n: await i18nFor(language) });
   return { sent, user: userEvent.setup({ delay: null }) };
 }
 

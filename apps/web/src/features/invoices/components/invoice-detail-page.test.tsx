@@ -1,23 +1,20 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { MantineProvider } from '@mantine/core';
 import type { Invoice } from '@portaal/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
   createRoute,
   createRouter,
   Outlet,
-  RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, SessionContext } from '../../../app/session.ts';
-import { theme } from '../../../app/theme.ts';
+import type { Session } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
 import { installDomShims, setWide, testI18n } from '../../../test/dom.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { InvoiceDetailPage } from './invoice-detail-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -95,17 +92,7 @@ async function renderInvoice(language: 'en' | 'nl') {
     routeTree: root.addChildren([page, list]),
     history: createMemoryHistory({ initialEntries: [`/administration/invoices/${invoice.number}`] }),
   });
-  render(
-    <I18nextProvider i18n={await testI18n(language)}>
-      <MantineProvider theme={theme} env="test">
-        <SessionContext.Provider value={session}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </SessionContext.Provider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+  renderScreen({ router, session, queryClient, i18n: await testI18n(language) });
   return screen.findByTestId('invoice-lines');
 }
 

@@ -1,27 +1,23 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { MantineProvider } from '@mantine/core';
 import type { SlaReport } from '@portaal/contracts';
 import { ticketPriorityNames } from '@portaal/contracts/report-display';
 // The tester's SLA-2026-10 (and all met), shared with the API's PDF and CSV test.
 import { slaReport, slaReportAllMet } from '@portaal/contracts/test-fixtures/reports';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
   createRoute,
   createRouter,
   Outlet,
-  RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../app/session.ts';
-import { SessionContext } from '../../../app/session.ts';
-import { theme } from '../../../app/theme.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
 import { installDomShims, readLocale, testI18n } from '../../../test/dom.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { ReportDetailPage } from './report-detail-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -48,17 +44,7 @@ async function renderReport(body: SlaReport, language: 'en' | 'nl') {
     routeTree: root.addChildren([detail, list]),
     history: createMemoryHistory({ initialEntries: [`/sla-usage/reports/${body.display_id}`] }),
   });
-  render(
-    <I18nextProvider i18n={await i18nFor(language)}>
-      <MantineProvider theme={theme} env="test">
-        <SessionContext.Provider value={session}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </SessionContext.Provider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+  renderScreen({ router, session, queryClient, i18n: await i18nFor(language) });
 }
 
 describe('the SLA report screen', () => {

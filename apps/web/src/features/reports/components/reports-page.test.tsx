@@ -1,24 +1,20 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { MantineProvider } from '@mantine/core';
 import type { ReportSummary } from '@portaal/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
   createRoute,
   createRouter,
   Outlet,
-  RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../app/session.ts';
-import { SessionContext } from '../../../app/session.ts';
-import { theme } from '../../../app/theme.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
 import { installDomShims, testI18n } from '../../../test/dom.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { ReportsPage } from './reports-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -62,17 +58,7 @@ async function renderList(language: 'en' | 'nl') {
     routeTree: root.addChildren([list, detail]),
     history: createMemoryHistory({ initialEntries: ['/sla-usage/reports'] }),
   });
-  render(
-    <I18nextProvider i18n={await i18nFor(language)}>
-      <MantineProvider theme={theme} env="test">
-        <SessionContext.Provider value={session}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </SessionContext.Provider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+  renderScreen({ router, session, queryClient, i18n: await i18nFor(language) });
 }
 
 describe('the report list', () => {
