@@ -10,19 +10,22 @@ const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export const readLocale = (language: string, namespace: string) =>
   JSON.parse(readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as object;
 
+/** A media query list whose answer never changes (jsdom has no matchMedia). */
+const staticMediaQuery = (query: string, matches: boolean) =>
+  ({
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
 /** jsdom lacks what Mantine measures with. */
 export function installDomShims(): void {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia ??= (query: string) => staticMediaQuery(query, false);
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
@@ -57,15 +60,5 @@ export async function testI18n(
 
 /** Phones (false) or wide screens (true), for Mantine's useMediaQuery: wide matches every min-width query. */
 export function setWide(wide: boolean): void {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide && query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => staticMediaQuery(query, wide && query.includes('min-width'));
 }
