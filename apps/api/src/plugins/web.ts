@@ -3,7 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGE_COOKIE, type Language, languages } from '@portaal/contracts';
+import { LANGUAGE_COOKIE, type Language } from '@portaal/contracts';
+import { languageFromAcceptLanguage, languageFromList, pickLanguage } from '@portaal/idp/i18n';
 import { escapeHtml } from '@portaal/idp/views';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,22 +49,18 @@ export function renderIndexHtml(html: string, data: Record<string, unknown>, hea
 /** Where index.html's static first screen shows the brand name. */
 export const BRAND_MARKER = '<!--brand_name-->';
 
-const COOKIE_LANGUAGE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([a-z]{2})\\s*(?:;|$)`);
-const isLanguage = (value: string | undefined): value is Language =>
-  (languages as readonly (string | undefined)[]).includes(value);
+const COOKIE_LANGUAGE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;\\s]*)`);
 
 /**
  * The language the page will show, as the app detects it (apps/web/src/lib/i18n.ts): the one the app
- * last used (its cookie), else the first of the browser's languages that the app has, else English.
+ * last used (its cookie), else the browser's best that the app has (the IdP's own reading of
+ * Accept-Language), else English.
  */
-export function pageLanguage(headers: { cookie?: string; 'accept-language'?: string }): Language {
-  const chosen = COOKIE_LANGUAGE.exec(headers.cookie ?? '')?.[1];
-  if (isLanguage(chosen)) return chosen;
-  for (const range of (headers['accept-language'] ?? '').split(',')) {
-    const primary = range.split(';')[0]?.trim().slice(0, 2).toLowerCase();
-    if (isLanguage(primary)) return primary;
-  }
-  return 'en';
+function pageLanguage(headers: { cookie?: string; 'accept-language'?: string }): Language {
+  return pickLanguage(
+    languageFromList(COOKIE_LANGUAGE.exec(headers.cookie ?? '')?.[1]),
+    languageFromAcceptLanguage(headers['accept-language']),
+  );
 }
 
 /**
@@ -71,7 +68,7 @@ export function pageLanguage(headers: { cookie?: string; 'accept-language'?: str
  * LOCALES_PATH), last in `<head>`: the browser fetches them with the scripts, after those, instead of
  * a round trip after the scripts ran. `crossorigin` makes it the request the app's fetch makes.
  */
-export const localesPreload = (language: Language) =>
+const localesPreload = (language: Language) =>
   `<link rel="preload" href="/locales/${language}.json" as="fetch" crossorigin>`;
 
 const encode = (html: string): Encoded => {
