@@ -5,6 +5,15 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * One error per field, the first: zod can report a field twice (a `max` check also runs on an object
+ * that has a `length`, after its type was already refused), and a client shows one message per field.
+ */
+export function onePerField(errors: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => !seen.has(error.field) && seen.add(error.field));
+}
+
 /** A refusal's particulars, sent as the problem's `params` so a client can word it in its own language. */
 export type ErrorParams = Record<string, string | number>;
 

@@ -2,7 +2,7 @@ import type { Problem } from '@portaal/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldError } from '../lib/app-error.ts';
+import { AppError, type FieldError, onePerField } from '../lib/app-error.ts';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -28,10 +28,12 @@ const locations: Record<string, string> = {
 
 function fieldErrors(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
-  return error.validation.map((issue) => ({
-    field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
-    message: issue.message ?? 'is invalid',
-  }));
+  return onePerField(
+    error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
+      message: issue.message ?? 'is invalid',
+    })),
+  );
 }
 
 /** Maps any error to one problem (RFC 9457); 5xx answers never carry internals. */

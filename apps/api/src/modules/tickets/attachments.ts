@@ -4,7 +4,7 @@ import '@fastify/multipart';
 import type { AttachmentRules } from '@portaal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, type FieldError } from '../../lib/app-error.ts';
+import { AppError, type FieldError, onePerField } from '../../lib/app-error.ts';
 
 /** One uploaded file, checked and ready to store. */
 export interface Upload {
@@ -244,10 +244,12 @@ function discardRest(raw: IncomingMessage, cap: number): void {
 }
 
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || 'body',
-    message: issue.message,
-  }));
+  return onePerField(
+    error.issues.map((issue) => ({
+      field: issue.path.map(String).join('.') || 'body',
+      message: issue.message,
+    })),
+  );
 }
 
 /** The same problem Fastify's body validation gives, for fields that arrived as multipart. */
