@@ -180,7 +180,8 @@ describe('support overview', () => {
     await screen.findByTestId('ticket-table');
     // Wide screens show every filter at once, without a "Filters" button.
     expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    // The selects load with their own chunk (ticket-filter-selects.tsx), right after the list.
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Awaiting reply' }));
     await waitFor(() => expect(location()).toBe('/support?status=awaiting_reply'));
     await waitFor(() => expect(query(lists(sent).at(-1))).toMatchObject({ status: 'awaiting_reply' }));
@@ -201,7 +202,7 @@ describe('support overview', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(panel).toBeVisible();
-    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Request type' })).toBeInTheDocument();
 
     // Removing filters updates the count; with none the button is just "Filters".

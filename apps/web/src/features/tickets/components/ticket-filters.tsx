@@ -1,16 +1,7 @@
-import { Badge, Button, Group, MultiSelect, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import {
-  isSearchable,
-  TICKET_SEARCH_MIN_LENGTH,
-  type TicketCategory,
-  type TicketPriority,
-  type TicketStatus,
-  ticketCategories,
-  ticketPriorities,
-  ticketStatuses,
-} from '@portaal/contracts/ticket-rules';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { isSearchable, TICKET_SEARCH_MIN_LENGTH } from '@portaal/contracts/ticket-rules';
+import { type FormEvent, lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS_PX } from '../../../app/theme.ts';
 import { hasFilters, TICKET_SEARCH_MAX_LENGTH, type TicketFilters } from '../utils/search-params.ts';
@@ -22,6 +13,22 @@ export const SEARCH_DEBOUNCE_MS = 350;
 
 /** Below this width (768 px) the status, priority and request-type filters fold away behind a button. */
 export const UNFOLDED_FILTERS_QUERY = `(min-width: ${BREAKPOINTS_PX.sm / 16}em)`;
+
+/**
+ * The status, priority and request-type selects, loaded when first shown: a phone folds them away, so
+ * its first screen of the list does without MultiSelect and the popover code under it (about 27 kB).
+ */
+const TicketFilterSelects = lazy(() =>
+  import('./ticket-filter-selects.tsx').then((module) => ({ default: module.TicketFilterSelects })),
+);
+
+/** While the selects load: inputs of their size and labels, so nothing moves when they arrive. */
+function SelectPlaceholders() {
+  const { t } = useTranslation('support');
+  return (['status', 'priority', 'category'] as const).map((field) => (
+    <TextInput key={field} label={t(`fields.${field}`)} disabled aria-busy="true" />
+  ));
+}
 
 /** Search (ticket number or subject, debounced) and the status, priority and request-type filters. */
 export function TicketFiltersBar({
@@ -128,53 +135,13 @@ export function TicketFiltersBar({
           leftSection={<Icon name="search" />}
           autoComplete="off"
         />
-        {/* Folded, the three selects are not rendered at all (each brings a listbox and positions it):
-            a phone's first screen of the list does without that work. */}
+        {/* Folded, the three selects are neither loaded nor rendered (each brings a listbox and
+            positions it): a phone's first screen of the list does without that code and work. */}
         <div id={moreId} className={classes.moreFilters} hidden={folded && !unfolded}>
           {(!folded || unfolded) && (
-            <>
-              <MultiSelect
-                label={t('fields.status')}
-                placeholder={
-                  filters.status.length === 0
-                    ? filters.closed
-                      ? t('list.all')
-                      : t('list.openOnly')
-                    : undefined
-                }
-                data={ticketStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-                value={filters.status}
-                onChange={(values) => onChange({ ...filters, status: values as TicketStatus[] })}
-                clearable
-                clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.status') }) }}
-              />
-              <MultiSelect
-                label={t('fields.priority')}
-                placeholder={filters.priority.length === 0 ? t('list.all') : undefined}
-                data={ticketPriorities.map((priority) => ({
-                  value: String(priority),
-                  label: t(`priority.${priority}`),
-                }))}
-                value={filters.priority.map(String)}
-                onChange={(values) =>
-                  onChange({ ...filters, priority: values.map(Number) as TicketPriority[] })
-                }
-                clearable
-                clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.priority') }) }}
-              />
-              <MultiSelect
-                label={t('fields.category')}
-                placeholder={filters.category.length === 0 ? t('list.all') : undefined}
-                data={ticketCategories.map((category) => ({
-                  value: category,
-                  label: t(`category.${category}`),
-                }))}
-                value={filters.category}
-                onChange={(values) => onChange({ ...filters, category: values as TicketCategory[] })}
-                clearable
-                clearButtonProps={{ 'aria-label': t('list.clearField', { field: t('fields.category') }) }}
-              />
-            </>
+            <Suspense fallback={<SelectPlaceholders />}>
+              <TicketFilterSelects filters={filters} onChange={onChange} />
+            </Suspense>
           )}
         </div>
       </SimpleGrid>
