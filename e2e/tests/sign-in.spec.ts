@@ -3,6 +3,7 @@ import {
   accessToken,
   browserStorage,
   CUSTOMERS,
+  DEMO_PASSWORD,
   expectForbiddenPage,
   loginForm,
   mainNavigation,
@@ -163,6 +164,46 @@ test('a reload reads the user info with the stored token while it is refreshed, 
   await expect(loginForm(page)).toBeVisible();
   await expect(page.getByTestId('user-menu')).toHaveCount(0);
   expect((await browserStorage(page)).local[STORAGE_KEYS.authToken]).toBeUndefined();
+});
+
+test("the profile's language wins at sign-in, and the page's answers are asked for without waiting for the profile", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'owner', { language: 'nl' });
+  // Another browser in English, without the app's language cookie: the profile's Dutch wins.
+  const english = await browser.newContext({ locale: 'en-GB' });
+  const other = await english.newPage();
+  try {
+    await other.goto('/support');
+    await expect(loginForm(other)).toBeVisible();
+    await other.locator('#username').fill('owner');
+    await other.locator('#password').fill(DEMO_PASSWORD);
+    await other.locator('#kc-login').click();
+    await expect(other.getByRole('heading', { name: 'Wacht op uw reactie' })).toBeVisible();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'nl');
+
+    // A reload whose profile answers slowly: the ticket list is asked for before the profile has
+    // answered (the language is applied while the page resolves), and the page still starts in Dutch.
+    const events: string[] = [];
+    await other.route('**/api/v2/me', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    other.on('request', (request) => {
+      if (/\/api\/v2\/customer\/\d+\/tickets\?/.test(request.url())) events.push('start tickets');
+    });
+    other.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/v2/me') events.push('end me');
+    });
+    await other.reload();
+    await expect(other.getByRole('heading', { name: 'Wacht op uw reactie' })).toBeVisible();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'nl');
+    expect(events.indexOf('start tickets'), events.join(', ')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('start tickets'), events.join(', ')).toBeLessThan(events.indexOf('end me'));
+  } finally {
+    await english.close();
+  }
 });
 
 for (const user of users) {

@@ -103,15 +103,14 @@ async function start() {
   // too, would queue behind it.
   preloadPageCode(session);
   const [state] = await Promise.all([signedIn, translations]);
-  if (state.authenticated) {
-    await Promise.all([
-      // The profile's language wins at sign-in.
-      profile.then(async (me) => {
+  // The profile's language wins at sign-in. It is applied while the page resolves below: the page's
+  // answers do not depend on the language, so its loaders need not wait a round trip for the profile.
+  const language = state.authenticated
+    ? profile.then(async (me) => {
         if (me && me.language !== currentLanguage()) await i18next.changeLanguage(me.language);
-      }),
-      session.startSelectedCustomer(),
-    ]);
-  }
+      })
+    : undefined;
+  if (state.authenticated) await session.startSelectedCustomer();
   const router = createAppRouter(session);
   // Started before the first render, so the first page finish is seen as the first (SPEC.md §4).
   (await analytics)?.startAnalytics(session, router);
@@ -122,7 +121,10 @@ async function start() {
   // resolved after, the page arrived through the router's store, an update React renders in one
   // blocking task (about 130 ms of script on a fast laptop for the ticket list). The static first
   // screen stays up meanwhile; the router's mount sees the address resolved and does not load again.
-  await router.load().catch((error: unknown) => console.error('Opening the page failed', error));
+  await Promise.all([
+    router.load().catch((error: unknown) => console.error('Opening the page failed', error)),
+    language,
+  ]);
   // The same for the answers the page's loaders asked for (not awaited there, so that a later visit
   // shows the page's skeleton at once): on the first page they arrive before the first render, which
   // then draws the page once, in slices, rather than drawing the skeleton and then the rows in one
