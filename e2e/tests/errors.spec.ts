@@ -41,6 +41,33 @@ test('forbidden routes, page not found, and the home button (viewer)', async ({ 
   });
 });
 
+test("an unknown address asks for the not-found page's code at the start, a known one never", async ({
+  page,
+}) => {
+  await signIn(page, 'viewer', { language: 'en' });
+  // A slow profile: the sign-in's answers end after it, so what starts before it started early.
+  await page.route('**/api/v2/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const events: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/error-page-[\w-]+\.js$/.test(request.url())) events.push('start error page');
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/v2/me') events.push('end me');
+  });
+
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
+  expect(events).toEqual(['end me']);
+
+  events.length = 0;
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  expect(events).toEqual(['start error page', 'end me']);
+});
+
 test('an unauthenticated visitor of a private route is sent to login, and comes back to that route', async ({
   page,
 }) => {

@@ -31,6 +31,7 @@ import { dataOf } from './lib/api-client.ts';
 import { installChunkErrorReload } from './lib/build-updates.ts';
 import { currentLanguage, detectLanguage, initI18n } from './lib/i18n.ts';
 import { loadClientConfig } from './lib/runtime-config.ts';
+import { loadErrorPage } from './routes/__root.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
 /** Paths that need no sign-in (SPEC.md §2): the app does not send the user to the IdP there. */
@@ -58,8 +59,10 @@ function preloadPageCode(session: Session) {
     history: createMemoryHistory({ initialEntries: [path] }),
     context: { session, testMode: TEST_MODE },
   });
-  const [routes] = matcher.getMatchedRoutes(path);
+  const [routes, , found] = matcher.getMatchedRoutes(path);
   for (const route of routes) void matcher.loadRouteChunk(route)?.catch(() => {});
+  // No page has this address: the not-found page's code comes now, not after the sign-in.
+  if (!found) void loadErrorPage().catch(() => {});
   // The default layout's screens wait for Mantine's whole stylesheet (_app.tsx's loader): asked for
   // now, it arrives with the page's code instead of a round trip after it.
   if (routes.some((route) => route.id === '/_app')) void loadFullStyles().catch(() => {});

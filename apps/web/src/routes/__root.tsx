@@ -16,11 +16,12 @@ import { useFocusAfterNavigation } from '../components/layout/use-focus-after-na
 import { ApiError } from '../lib/api-client.ts';
 import '../app/router-types.ts';
 
+/** The error page's code; main.tsx asks for it at the start when the address matches no page. */
+export const loadErrorPage = () => import('../components/errors/error-page.tsx');
+
 // Neither is needed for the first paint of a working page: both load on demand (the toaster once
 // the first screen is there).
-const ErrorPage = lazy(() =>
-  import('../components/errors/error-page.tsx').then((module) => ({ default: module.ErrorPage })),
-);
+const ErrorPage = lazy(() => loadErrorPage().then((module) => ({ default: module.ErrorPage })));
 const Toaster = lazy(() =>
   import('../components/feedback/toaster.tsx').then((module) => ({ default: module.Toaster })),
 );
