@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectForbiddenPage, loginForm, mainNavigation, signIn } from './support.ts';
+import { expectForbiddenPage, loginForm, mainNavigation, signIn, slowProfile } from './support.ts';
 
 /* SPEC.md §2, §4 and §8: the forbidden page, page-not-found, the guard, and no error page for bots. */
 
@@ -46,10 +46,7 @@ test("an unknown address asks for the not-found page's code at the start, a know
 }) => {
   await signIn(page, 'viewer', { language: 'en' });
   // A slow profile: the sign-in's answers end after it, so what starts before it started early.
-  await page.route('**/api/v2/me', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
+  await slowProfile(page);
   const events: string[] = [];
   page.on('request', (request) => {
     if (/\/assets\/error-page-[\w-]+\.js$/.test(request.url())) events.push('start error page');

@@ -9,6 +9,7 @@ import {
   mainNavigation,
   STORAGE_KEYS,
   signIn,
+  slowProfile,
   topLevelNavigation,
 } from './support.ts';
 
@@ -186,10 +187,7 @@ test("the profile's language wins at sign-in, and the page's answers are asked f
     // A reload whose profile answers slowly: the ticket list is asked for before the profile has
     // answered (the language is applied while the page resolves), and the page still starts in Dutch.
     const events: string[] = [];
-    await other.route('**/api/v2/me', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    await slowProfile(other);
     other.on('request', (request) => {
       if (/\/api\/v2\/customer\/\d+\/tickets\?/.test(request.url())) events.push('start tickets');
     });

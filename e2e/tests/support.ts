@@ -201,3 +201,14 @@ export async function callApi<T>(
   expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(expectedStatus);
   return (await response.json()) as T;
 }
+
+/**
+ * Holds back every answer of GET /api/v2/me by `ms`, so that what a page asks for before the profile
+ * has answered can be told from what waits for it.
+ */
+export async function slowProfile(page: Page, ms = 1_500) {
+  await page.route('**/api/v2/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
