@@ -188,6 +188,21 @@ test('the phone layout: the sidebar opens from the menu button and closes after 
   // The focus does not fall to the page body: it goes back to the menu button.
   await expect(menu).toBeFocused();
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  // Escape closes the open menu, from inside it and from its button, and the focus is on the button.
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await company.focus();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(sidebar).toHaveAttribute('inert');
+  await expect(menu).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+
   // Nothing wider than the phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -12,6 +12,7 @@ import { Sidebar } from './sidebar.tsx';
 import { useLayoutMeasurements } from './use-layout-measurements.ts';
 import { useShellHandover } from './use-shell-handover.ts';
 
+/** The phone's menu button; header-widgets.tsx finds it by this id to close its drawer on Escape. */
 const MENU_BUTTON_ID = 'app-menu-button';
 
 /** Header and sidebar around the page; 'dashboard' uses the full width, 'default' a reading width. */

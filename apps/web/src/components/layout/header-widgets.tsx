@@ -1,4 +1,5 @@
 import '../../app/mantine-full-styles.ts';
+import { useWindowEvent } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useSession } from '../../app/session.ts';
 import { CustomerSwitcher } from '../../features/customers/components/customer-switcher.tsx';
@@ -18,6 +19,7 @@ export function HeaderWidgets() {
   const session = useSession();
   const { queryClient } = session;
   const navigate = useNavigate();
+  useCloseDrawerOnEscape();
   // A ticket number opens the ticket (for staff whatever its customer); anything else is searched.
   const openTicket = async (query: string) => {
     const ticketId = await findTicketByNumber(session, query);
@@ -41,4 +43,22 @@ export function HeaderWidgets() {
       <UserMenu />
     </>
   );
+}
+
+/**
+ * Escape on the phone's open menu (its button or anything inside it) closes it, as the header's menus
+ * close, and the focus goes to the menu button. Here rather than in the shell, whose code is part of
+ * every start.
+ */
+function useCloseDrawerOnEscape() {
+  // app-shell-layout.tsx's MENU_BUTTON_ID, written out: importing it would add an export to the start.
+  useWindowEvent('keydown', (event) => {
+    const button = document.getElementById('app-menu-button');
+    const drawer = document.getElementById(button?.getAttribute('aria-controls') ?? '');
+    if (event.key !== 'Escape' || !button || !drawer?.hasAttribute('data-opened')) return;
+    const target = event.target as Node;
+    if (target !== button && !drawer.contains(target)) return;
+    button.click();
+    button.focus();
+  });
 }
