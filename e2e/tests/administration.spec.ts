@@ -28,7 +28,7 @@ test('financial-moderator finds an overdue invoice, downloads its PDF and UBL an
   await page.getByTestId('notification-bell').click();
   const told = page
     .getByTestId('notification')
-    .filter({ hasText: /Factuur INV-\d{4}-\d{5} is te laat betaald/ });
+    .filter({ hasText: /Factuur INV-\d{4}-\d{5} is achterstallig/ });
   await expect(told).toHaveCount(1);
   await told.getByRole('button', { name: /Factuur INV-/ }).click();
   await expect(h1(page)).toHaveText(/^Factuur INV-\d{4}-\d{5}$/);
