@@ -1,5 +1,4 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
-import { displayLocales } from '@portaal/contracts/display-rules';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +6,9 @@ import { useSession } from '../../../app/session.ts';
 import { DateField } from '../../../components/date-field/date-field.tsx';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { type AuditFilters, auditQueries } from '../api/audit-queries.ts';
+import { auditDetail } from '../utils/audit-detail.ts';
 import classes from './audit.module.css';
 
 /** Who may read a customer's log: its owners (user-admin) and staff. */
@@ -32,15 +32,11 @@ const ACTION_GROUPS = [
 
 /** The audit log on the Company screen: who changed what and when, filtered by person, action and day. */
 export function AuditLogSection({ customerId }: { customerId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api } = useSession();
   const [filters, setFilters] = useState<AuditFilters>({});
   const events = useInfiniteQuery(auditQueries.events(api, customerId, filters));
   const actors = useQuery(auditQueries.actors(api, customerId));
-  const time = new Intl.DateTimeFormat(displayLocales[currentLanguage(i18n)], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   const list = events.data?.pages.flatMap((page) => page.events) ?? [];
   const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
 
@@ -51,24 +47,26 @@ export function AuditLogSection({ customerId }: { customerId: number }) {
   else {
     body = (
       <ul className={classes.list}>
-        {list.map((event) => (
-          <li key={event.id} className={classes.item}>
-            <Group justify="space-between" gap="xs" wrap="wrap">
-              <Text fw={600}>{actionLabel(event.action)}</Text>
-              <Text size="sm" c="dimmed">
-                <time dateTime={event.at}>{time.format(new Date(event.at))}</time>
-              </Text>
-            </Group>
-            <Text size="sm">
-              {event.actor_name} · <span className={classes.object}>{event.object}</span>
-            </Text>
-            {event.summary && (
-              <Text size="sm" c="dimmed" className={classes.summary}>
-                {event.summary}
-              </Text>
-            )}
-          </li>
-        ))}
+        {list.map((event) => {
+          // The object (`contacts/23`) is an internal id: the detail names what changed instead.
+          const detail = auditDetail(event, t);
+          return (
+            <li key={event.id} className={classes.item}>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text fw={600}>{actionLabel(event.action)}</Text>
+                <Text size="sm" c="dimmed">
+                  <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                </Text>
+              </Group>
+              <Text size="sm">{event.actor_name}</Text>
+              {detail && (
+                <Text size="sm" c="dimmed" className={classes.summary}>
+                  {detail}
+                </Text>
+              )}
+            </li>
+          );
+        })}
       </ul>
     );
   }

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { MantineProvider } from '@mantine/core';
+import type { AuditEvent } from '@portaal/contracts/audit';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Session, SessionContext } from '../../../app/session.ts';
+import { createApiClient } from '../../../lib/api-client.ts';
+import { installDomShims, testI18n } from '../../../test/dom.ts';
+import { AuditLogSection } from './audit-log-section.tsx';
+
+beforeAll(installDomShims);
+afterEach(cleanup);
+
+const CUSTOMER = 1001;
+const event = (id: number, action: string, object: string, summary: string, at: string): AuditEvent => ({
+  id,
+  at,
+  customer_id: CUSTOMER,
+  actor_id: 'sanne',
+  actor_name: 'Sanne de Vries',
+  action,
+  object,
+  summary,
+  request_id: `request-${id}`,
+});
+// Local times, so the expected DD-MM-YYYY HH:mm holds in every time zone the tests run in.
+const EVENTS = [
+  event(
+    3,
+    'contact.invite',
+    'contacts/23',
+    'invited test@goudenkorst.example as viewer',
+    new Date(2026, 10, 29, 23, 9).toISOString(),
+  ),
+  event(
+    2,
+    'contact.create',
+    'contacts/23',
+    'created Test Persoon',
+    new Date(2026, 10, 29, 23, 5).toISOString(),
+  ),
+  event(
+    1,
+    'contact.roles',
+    'contacts/7',
+    'roles: viewer → owner, technical_viewer; external_note: – → 12 characters',
+    new Date(2026, 0, 9, 8, 0).toISOString(),
+  ),
+];
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+async function setup(language: 'en' | 'nl') {
+  const i18n = await testI18n(language);
+  const fetchStub: typeof fetch = async (input) => {
+    const url = input instanceof Request ? input.url : String(input);
+    return url.includes('/audit-events/actors')
+      ? json([{ actor_id: 'sanne', actor_name: 'Sanne de Vries' }])
+      : json(EVENTS);
+  };
+  const session = { api: createApiClient({ fetch: fetchStub }) } as unknown as Session;
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <SessionContext.Provider value={session}>
+          <QueryClientProvider client={new QueryClient()}>
+            <AuditLogSection customerId={CUSTOMER} />
+          </QueryClientProvider>
+        </SessionContext.Provider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  const log = await screen.findByRole('list');
+  return within(log).findAllByRole('listitem');
+}
+
+describe('the audit log section', () => {
+  it('shows each entry in Dutch, dated DD-MM-YYYY HH:mm, without internal ids', async () => {
+    const [invite, created, roles] = await setup('nl');
+    expect(invite).toHaveTextContent('Uitgenodigd om in te loggen');
+    expect(invite).toHaveTextContent('test@goudenkorst.example uitgenodigd als Lezer');
+    expect(invite).toHaveTextContent('29-11-2026 23:09');
+    expect(invite).toHaveTextContent('Sanne de Vries');
+    expect(created).toHaveTextContent('Contactpersoon toegevoegd');
+    expect(created).toHaveTextContent('Test Persoon');
+    expect(created).toHaveTextContent('29-11-2026 23:05');
+    expect(roles).toHaveTextContent('Rollen: Lezer → Eigenaar, Technisch lezer; Notitie: – → 12 tekens');
+    expect(roles).toHaveTextContent('09-01-2026 08:00');
+    for (const item of [invite, created, roles]) {
+      expect(item).not.toHaveTextContent(/contacts\/\d+|invited|created|as viewer|characters/);
+      expect(item).not.toHaveTextContent(/nov|jan/i);
+    }
+    expect(invite?.querySelector('time')).toHaveAttribute('dateTime', EVENTS[0]?.at);
+  });
+
+  it('shows the same entries in English', async () => {
+    const [invite, created, roles] = await setup('en');
+    expect(invite).toHaveTextContent('test@goudenkorst.example invited as Viewer');
+    expect(created).toHaveTextContent('Test Persoon');
+    expect(created).not.toHaveTextContent('contacts/23');
+    expect(roles).toHaveTextContent('Roles: Viewer → Owner, Technical viewer; Note: – → 12 characters');
+  });
+});

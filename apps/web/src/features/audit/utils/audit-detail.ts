@@ -1,0 +1,112 @@
+import type { AuditEvent } from '@portaal/contracts/audit';
+import type { TFunction } from 'i18next';
+import { formatDate } from '../../../lib/format.ts';
+
+/*
+ * The API stores an English `summary` per event, written by a few fixed templates in its services
+ * (`created <name>`, `invited <email> as <role>`, the `field: before → after; …` of changeSummary).
+ * The log must read in the user's language, so the client takes the values out of those templates
+ * and words them with its own texts. A summary no template matches is left out rather than shown in
+ * English; so are summaries that only repeat the title or list internal ids.
+ */
+
+const ARROW = ' → ';
+const NOBODY = '–';
+
+/** Templates of whole sentences: the values they carry, worded with `audit.details.<key>`. */
+const SENTENCES: { pattern: RegExp; key: string; names: string[] }[] = [
+  { pattern: /^invited (.+) as ([a-z_]+)$/, key: 'invited', names: ['email', 'role'] },
+  { pattern: /^kubeconfig of (.+) \((.+)\)$/, key: 'kubeconfig', names: ['name', 'endpoint'] },
+  { pattern: /^added (\S+) channel “(.+)” \((.+)\)$/, key: 'channelAdded', names: ['kind', 'name', 'host'] },
+  { pattern: /^removed (\S+) channel “(.+)”$/, key: 'channelRemoved', names: ['kind', 'name'] },
+];
+
+/** Summaries that say no more than the action's title, or only internal ids. */
+const SILENT = new Set(['created', 'no change', 'login turned on', 'login turned off', 'login removed']);
+
+const events = (list: readonly string[], t: TFunction) =>
+  list.map((event) => t(`contacts.events.${event}`, { defaultValue: event })).join(', ') || NOBODY;
+
+/** A contact's notification choices, as the JSON the server writes: the events per channel. */
+function choices(raw: string, t: TFunction): string {
+  try {
+    const parsed = JSON.parse(raw) as { email?: unknown; chat?: unknown };
+    const channel = (name: 'email' | 'chat') =>
+      `${t(`audit.fields.notify_${name}`)}: ${events(Array.isArray(parsed[name]) ? parsed[name].map(String) : [], t)}`;
+    return `${channel('email')}, ${channel('chat')}`;
+  } catch {
+    return raw;
+  }
+}
+
+/** One value of a change, in the user's language where the server wrote words. */
+function value(field: string, raw: string, t: TFunction, notifications: boolean): string {
+  if (raw === NOBODY || raw === '') return NOBODY;
+  if (raw === 'true' || raw === 'false') return t(`audit.values.${raw}`);
+  if (raw === 'changed') return t('audit.values.changed');
+  const characters = /^(\d+) characters$/.exec(raw);
+  if (characters) return t('audit.values.characters', { count: Number(characters[1]) });
+  const rows = /^(\d+) rows$/.exec(raw);
+  if (rows) return t('audit.values.rows', { count: Number(rows[1]) });
+  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) return formatDate(raw);
+  if (field === 'notifications' && raw.startsWith('{')) return choices(raw, t);
+  const list = raw.split(', ');
+  if (field === 'roles')
+    return list.map((role) => t(`profile.roles.names.${role}`, { defaultValue: role })).join(', ');
+  if (field === 'language') return t(`contacts.languages.${raw}`, { defaultValue: raw });
+  // Notification choices: the events chosen per channel.
+  if (notifications) return events(list, t);
+  return raw;
+}
+
+/** `field: before → after; …` as changeSummary writes it; undefined when the summary is not one. */
+function changes(summary: string, action: string, t: TFunction): string | undefined {
+  const parts = summary.split('; ').map((part) => {
+    const match = /^([a-z_]+): (.*)$/.exec(part);
+    const arrow = match?.[2]?.indexOf(ARROW) ?? -1;
+    if (!match?.[1] || match[2] === undefined || arrow < 0) return undefined;
+    return { field: match[1], before: match[2].slice(0, arrow), after: match[2].slice(arrow + ARROW.length) };
+  });
+  // A summary cut at its length limit loses the end of its last change; the complete ones remain.
+  const complete = parts.filter((part) => part !== undefined);
+  if (complete.length === 0 || parts[0] === undefined) return undefined;
+  // Notification choices name their channels `email` and `chat`, not a contact's e-mail address.
+  const notifications = action === 'contact.notifications';
+  const label = (field: string) =>
+    t(notifications ? `audit.fields.notify_${field}` : `audit.fields.${field}`, { defaultValue: field });
+  return complete
+    .map(({ field, before, after }) =>
+      t('audit.details.change', {
+        field: label(field),
+        before: value(field, before, t, notifications),
+        after: value(field, after, t, notifications),
+      }),
+    )
+    .join('; ');
+}
+
+/**
+ * The detail line of an audit event in the user's language, from the values in its summary; undefined
+ * when there is nothing to add to the title, actor and time.
+ */
+export function auditDetail(event: Pick<AuditEvent, 'action' | 'summary'>, t: TFunction): string | undefined {
+  const summary = event.summary.trim();
+  if (summary === '' || SILENT.has(summary)) return undefined;
+  // The call list's order is a list of contact ids: nothing a reader can use.
+  if (event.action === 'contacts.call_list') return undefined;
+  // Assignees are recorded by user id.
+  if (event.action === 'ticket.assign') return undefined;
+  if (event.action === 'contact.create' || event.action === 'contact.delete') {
+    return /^(?:created|deleted) (.+)$/.exec(summary)?.[1];
+  }
+  if (event.action === 'ticket.watcher.add' || event.action === 'ticket.watcher.remove') return summary;
+  for (const { pattern, key, names } of SENTENCES) {
+    const match = pattern.exec(summary);
+    if (!match) continue;
+    const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
+    if (values.role) values.role = t(`profile.roles.names.${values.role}`, { defaultValue: values.role });
+    return t(`audit.details.${key}`, values);
+  }
+  if (summary === 'figures changed') return t('audit.values.figuresChanged');
+  return changes(summary, event.action, t);
+}
