@@ -7,7 +7,9 @@ import classes from './contacts.module.css';
 
 function Phone({ value }: { value: string | null }) {
   return value ? (
-    <Anchor href={phoneHref(value)}>{value}</Anchor>
+    <Anchor href={phoneHref(value)} className={classes.phone}>
+      {value}
+    </Anchor>
   ) : (
     <Text span c="dimmed">
       –
