@@ -193,6 +193,8 @@ export function ContactForm({
             label={t('contacts.fields.phone')}
             type="tel"
             description={t('contacts.form.phoneHint')}
+            // The hint below the input, so the phone and mobile inputs sit level side by side.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('phone')}
           />
           <TextInput label={t('contacts.fields.cellular')} type="tel" {...form.getInputProps('cellular')} />
