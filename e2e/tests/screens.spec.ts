@@ -229,6 +229,12 @@ test('in Dutch at 390 px nothing is wider than the phone, and the header has a s
   await settle(page);
   expect(await overflow()).toBeLessThanOrEqual(0);
 
+  // One long word as the page title: it breaks rather than widen the page (2 px did, before).
+  await page.goto('/sla-usage/application-statuses');
+  await h1(page, 'Applicatiestatussen');
+  await settle(page);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
   // The header's search field is hidden on phones; a labelled button opens the Search screen.
   await expect(page.getByTestId('header-search')).toBeHidden();
   const search = page.getByRole('link', { name: 'Zoeken openen' });
