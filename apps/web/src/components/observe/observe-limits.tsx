@@ -16,8 +16,17 @@ export function YesNo({ value, yes, no }: { value: boolean; yes: string; no: str
   );
 }
 
-/** A customer's Observe flavour with the managed signals and their limits (SPEC.md §3 features). */
-export function ObserveLimits({ observe }: { observe: CustomerFeatures['observe'] }) {
+/**
+ * A customer's Observe flavour with the managed signals and their limits (SPEC.md §3 features). Each
+ * signal has a heading one level below the one it sits under (`headingOrder`; h6-sized whatever its level).
+ */
+export function ObserveLimits({
+  observe,
+  headingOrder = 4,
+}: {
+  observe: CustomerFeatures['observe'];
+  headingOrder?: 3 | 4;
+}) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   if (!observe.flavor) {
@@ -44,7 +53,7 @@ export function ObserveLimits({ observe }: { observe: CustomerFeatures['observe'
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         {SIGNALS.map((signal) => (
           <Stack key={signal} gap={6} className={classes.signal}>
-            <Title order={4} size="h6">
+            <Title order={headingOrder} size="h6">
               {t(`company.features.signals.${signal}`)}
             </Title>
             <DataList

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Input, Stack, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchResults } from './components/search-results.tsx';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './search-rules.ts';
@@ -13,6 +13,19 @@ export function SearchPage({ query }: { query: string }) {
   const [value, setValue] = useState(query);
   // A short query from the URL is reported at once; a typed one when it is submitted.
   const [submitted, setSubmitted] = useState(query.length > 0);
+  // The search this field sent last: a different ?q= came from elsewhere (the header's box, the back
+  // button) and replaces what is in the field, with its error judged afresh; our own value coming
+  // back must not, or it would undo what was typed meanwhile.
+  const sent = useRef(query);
+
+  useEffect(() => {
+    if (query !== sent.current) {
+      sent.current = query;
+      setValue(query);
+      setSubmitted(query.length > 0);
+    }
+  }, [query]);
+
   const trimmed = value.trim();
   const tooShort = trimmed.length < SEARCH_MIN_LENGTH;
   const error = submitted && tooShort ? t('search.minLength', { count: SEARCH_MIN_LENGTH }) : undefined;
@@ -27,7 +40,9 @@ export function SearchPage({ query }: { query: string }) {
           onSubmit={(event) => {
             event.preventDefault();
             setSubmitted(true);
-            if (!tooShort) void navigate({ to: '/search', search: { q: trimmed } });
+            if (tooShort) return;
+            sent.current = trimmed;
+            void navigate({ to: '/search', search: { q: trimmed } });
           }}
         >
           <Input.Wrapper

@@ -105,7 +105,9 @@ function Details({
           })}
         />
       </Suspense>
-      <section aria-labelledby="outages-title">
+      {/* Plain blocks, not landmarks: each table's scrolling region is the one named by the heading (two
+          regions of one name fail axe landmark-unique). */}
+      <div>
         <Title order={3} size="h4" id="outages-title" mb="xs">
           {t('availability.outages')}
         </Title>
@@ -140,8 +142,8 @@ function Details({
             </Table>
           </section>
         )}
-      </section>
-      <section aria-labelledby="maintenance-title">
+      </div>
+      <div>
         <Title order={3} size="h4" id="maintenance-title" mb="xs">
           {t('availability.maintenance')}
         </Title>
@@ -182,7 +184,7 @@ function Details({
             </Table>
           </section>
         )}
-      </section>
+      </div>
     </Stack>
   );
 }

@@ -99,7 +99,7 @@ export function ServersPage({
             <Title order={2} size="h3" id="observe-title" mb="sm">
               {t('trends.observe.title')}
             </Title>
-            <ObserveLimits observe={observe} />
+            <ObserveLimits observe={observe} headingOrder={3} />
           </Card>
         ) : (
           <ObservePromo customerId={customerId} canRequest={session.can(access.newTicket, customerId)} />
