@@ -1,24 +1,22 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { MantineProvider } from '@mantine/core';
 import type { Mailing, MailingSummary } from '@portaal/contracts/mailings';
 import { hasRights, staffModeratorRights, staffViewerRights } from '@portaal/contracts/rights';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
   createRoute,
   createRouter,
   Outlet,
-  RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, SessionContext } from '../../../app/session.ts';
+import type { Session } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
 import { installDomShims, testI18n } from '../../../test/dom.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { MailingDetailPage } from './mailing-detail-page.tsx';
 import { MailingsPage } from './mailings-page.tsx';
 
@@ -135,17 +133,7 @@ async function setup(language: 'en' | 'nl', path: string, answer: () => Mailing,
     ]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <SessionContext.Provider value={session}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </SessionContext.Provider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+  renderScreen({ router: router, session: session, queryClient: queryClient, i18n: i18n });
   return { router, reads: () => reads, calls, user: userEvent.setup() };
 }
 

@@ -1,24 +1,23 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { MantineProvider } from '@mantine/core';
 import type { MailingPreview } from '@portaal/contracts/mailings';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
   createRoute,
   createRouter,
   Outlet,
-  RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, SessionContext } from '../../../app/session.ts';
+import type { Session } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
 import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { CustomerPicker } from '../../customers/components/customer-picker.tsx';
 import { MailingWizard } from './mailing-wizard.tsx';
 
@@ -150,17 +149,7 @@ async function setup(language: 'en' | 'nl', { refusedSends = 0 } = {}) {
     ]),
     history: createMemoryHistory({ initialEntries: ['/admin/mailings/new'] }),
   });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <SessionContext.Provider value={session}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </SessionContext.Provider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+  renderScreen({ router: router, session: session, queryClient: queryClient, i18n: i18n });
   return { calls, user: userEvent.setup() };
 }
 

@@ -1,26 +1,25 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { MantineProvider } from '@mantine/core';
 import type { Notification } from '@portaal/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
   createRoute,
   createRouter,
   Outlet,
-  RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, SessionContext } from '../../../app/session.ts';
+import type { Session } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { SelectedCustomer } from '../../../lib/selected-customer.ts';
 import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 
 beforeAll(installDomShims);
@@ -169,17 +168,7 @@ async function renderBell({
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <SessionContext.Provider value={session}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </SessionContext.Provider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+  renderScreen({ router: router, session: session, queryClient: queryClient, i18n: i18n });
   await screen.findByText('Home');
   return { sent, selections, router, user: userEvent.setup() };
 }
