@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
+import type { RequestTypes } from '@portaal/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDomShims } from '../../../test/dom.ts';
@@ -29,9 +30,12 @@ const base = `/api/v2/customer/${CUSTOMER}`;
 const created = ticket({ ticket_id: 10050, subject: 'Printer offline', status: 'new' });
 
 /** The API as the new-ticket page uses it; `onPost` decides the answer to the write. */
-function api(onPost: (sent: Sent) => Response = () => json(201, created)) {
+function api(
+  onPost: (sent: Sent) => Response = () => json(201, created),
+  types: RequestTypes = requestTypes,
+) {
   return (sent: Sent) => {
-    if (sent.url === `${base}/request-types`) return json(200, requestTypes);
+    if (sent.url === `${base}/request-types`) return json(200, types);
     if (sent.method === 'POST') return onPost(sent);
     if (sent.url === `${base}/tickets/10050`) return json(200, created);
     return problem(404, 'NOT_FOUND');
@@ -56,6 +60,36 @@ describe('new ticket', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Request type' }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Technical request', 'Incident']);
+  });
+
+  it('promises in its intro only what the role may choose', async () => {
+    // A viewer may only file a technical request.
+    const viewer = setupTickets({
+      answer: api(undefined, { ...requestTypes, categories: ['technical_request'] }),
+    });
+    await viewer.renderAt('/support/new-ticket');
+    expect(await screen.findByText(/^Here you can/)).toHaveTextContent(/^Here you can ask a question\.$/);
+    cleanup();
+
+    const technical = setupTickets({ answer: api() });
+    await technical.renderAt('/support/new-ticket');
+    expect(await screen.findByText(/^Here you can/)).toHaveTextContent(
+      /^Here you can ask a question or report an incident\.$/,
+    );
+    cleanup();
+
+    const owner = setupTickets({
+      language: 'nl',
+      rights: { [CUSTOMER]: ['ticket-read', 'ticket-edit', 'billing-edit', 'subscription-edit'] },
+      answer: api(undefined, {
+        ...requestTypes,
+        categories: ['technical_request', 'administrative_request', 'incident_request'],
+      }),
+    });
+    await owner.renderAt('/support/new-ticket');
+    expect(await screen.findByText(/^Hier kunt u/)).toHaveTextContent(
+      /^Hier kunt u een vraag stellen, een storing melden of een wijziging van uw bedrijfsgegevens aanvragen\.$/,
+    );
   });
 
   it('asks to call the service desk for an incident or a high priority', async () => {

@@ -1,9 +1,12 @@
 import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Ticket } from '@portaal/contracts';
+import { displayLocales } from '@portaal/contracts/display-rules';
+import type { TicketCategory } from '@portaal/contracts/ticket-rules';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { ticketsQueries } from '../api/tickets-queries.ts';
 import { type RequestKind, requestKinds } from '../utils/search-params.ts';
 import { AddressChangeForm } from './address-change-form.tsx';
@@ -31,6 +34,24 @@ const kindRights: Record<RequestKind, 'ticket-edit' | 'billing-edit' | 'subscrip
   'bank-account': 'billing-edit',
   'end-contract': 'subscription-edit',
 };
+
+/** The kinds of request the user may file in the customer: the tabs and the intro both follow this. */
+function useRequestKinds(customerId: number): RequestKind[] {
+  const session = useSession();
+  return requestKinds.filter((kind) => session.can({ customer: [kindRights[kind]] }, customerId));
+}
+
+/** What the intro offers, from the request kinds and the request types (per role) the form lets the user choose. */
+function introActions(
+  kinds: readonly RequestKind[],
+  categories: readonly TicketCategory[],
+): ('question' | 'incident' | 'change')[] {
+  return [
+    ...(categories.some((category) => category !== 'incident_request') ? (['question'] as const) : []),
+    ...(categories.includes('incident_request') ? (['incident'] as const) : []),
+    ...(kinds.some((kind) => kind !== 'ticket') ? (['change'] as const) : []),
+  ];
+}
 
 /** What the route gives the support request form: the object it is about, and the picker to choose one. */
 export interface ObjectChoice {
@@ -62,9 +83,7 @@ export function NewTicketPage({
         <Title order={1} mt={4}>
           {t('new.title')}
         </Title>
-        <Text c="dimmed" mt={4}>
-          {t('new.intro')}
-        </Text>
+        {selected !== undefined && <NewTicketIntro key={selected.id} customerId={selected.id} />}
       </div>
       {selected === undefined ? (
         <Text>{t('noSelection')}</Text>
@@ -84,6 +103,31 @@ export function NewTicketPage({
   );
 }
 
+/**
+ * What the user can do here, naming only what they may choose: a viewer, who may only file a technical
+ * request, is not offered incidents or changes to the company details. The request types are the ones
+ * the form gets (the same query); nothing is said until they are known.
+ */
+function NewTicketIntro({ customerId }: { customerId: number }) {
+  const { t, i18n } = useTranslation('support');
+  const { api } = useSession();
+  const kinds = useRequestKinds(customerId);
+  const withTicket = kinds.includes('ticket');
+  const query = useQuery({ ...ticketsQueries.requestTypes(api, customerId), enabled: withTicket });
+  if (withTicket && query.isPending) return null;
+  const actions = introActions(kinds, query.data?.categories ?? []);
+  if (actions.length === 0) return null;
+  const list = new Intl.ListFormat(displayLocales[currentLanguage(i18n)], {
+    style: 'long',
+    type: 'disjunction',
+  });
+  return (
+    <Text c="dimmed" mt={4}>
+      {t('new.intro', { actions: list.format(actions.map((action) => t(`new.introActions.${action}`))) })}
+    </Text>
+  );
+}
+
 function NewTicket({
   customerId,
   request,
@@ -98,8 +142,7 @@ function NewTicket({
   object?: ObjectChoice;
 }) {
   const { t } = useTranslation('support');
-  const session = useSession();
-  const kinds = requestKinds.filter((kind) => session.can({ customer: [kindRights[kind]] }, customerId));
+  const kinds = useRequestKinds(customerId);
   const active = kinds.find((kind) => kind === request) ?? kinds[0] ?? 'ticket';
 
   const panel = (kind: RequestKind): ReactNode => {
