@@ -9,4 +9,9 @@ declare module '@tanstack/react-router' {
     /** The document title of the screen (app/document-title.ts); every route declares one. */
     title?: RouteTitle;
   }
+
+  interface HistoryState {
+    /** Asks the Search screen to focus its field (the header's `/` on phones). */
+    focusSearch?: boolean;
+  }
 }

@@ -27,8 +27,8 @@ beforeAll(() => {
 afterEach(cleanup);
 
 /** The Search screen under a header with its search box, as the app shell has them, at /search?q=…. */
-async function renderSearch(language: 'en' | 'nl', path = '/search') {
-  setWide(true);
+async function renderSearch(language: 'en' | 'nl', path = '/search', { wide = true } = {}) {
+  setWide(wide);
   const fetchStub: typeof fetch = async () =>
     new Response(JSON.stringify({ groups: [] }), {
       status: 200,
@@ -58,8 +58,13 @@ async function renderSearch(language: 'en' | 'nl', path = '/search') {
       return <SearchPage query={q ?? ''} />;
     },
   });
+  const home = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    component: () => <h1>Home</h1>,
+  });
   const router = createRouter({
-    routeTree: root.addChildren([search]),
+    routeTree: root.addChildren([home, search]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   renderScreen({ router, session, queryClient, i18n: await testI18n(language) });
@@ -128,5 +133,39 @@ describe('the Search screen', () => {
     await act(() => router.navigate({ to: '/search', search: { q: 'we' } }));
     await waitFor(() => expect(field).toHaveValue('we'));
     expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('focuses the header box on `/` on wide screens, except while typing', async () => {
+    const { router, user } = await renderSearch('en', '/');
+    await screen.findByRole('heading', { name: 'Home' });
+    const header = screen.getByTestId('header-search');
+    await user.keyboard('/');
+    expect(header).toHaveFocus();
+    expect(header).toHaveValue('');
+    await user.type(header, 'a/b');
+    expect(header).toHaveValue('a/b');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens the Search screen with its field focused on `/` on phones, where the header has only a link', async () => {
+    const { router, user } = await renderSearch('en', '/', { wide: false });
+    await screen.findByRole('heading', { name: 'Home' });
+    await user.keyboard('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    const field = await pageField();
+    await waitFor(() => expect(field).toHaveFocus());
+    // Typed in the field, `/` is a character.
+    await user.type(field, 'a/b{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'a/b' }));
+    expect(field).toHaveValue('a/b');
+
+    // On the Search screen already, the search stays and the field takes the focus again.
+    field.blur();
+    const entries = router.history.length;
+    await user.keyboard('/');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(router.state.location.search).toEqual({ q: 'a/b' });
+    expect(field).toHaveValue('a/b');
+    expect(router.history.length).toBe(entries);
   });
 });

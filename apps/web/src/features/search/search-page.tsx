@@ -1,5 +1,5 @@
 import { Button, Card, Group, Input, Stack, Title } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchResults } from './components/search-results.tsx';
@@ -17,6 +17,15 @@ export function SearchPage({ query }: { query: string }) {
   // button) and replaces what is in the field, with its error judged afresh; our own value coming
   // back must not, or it would undo what was typed meanwhile.
   const sent = useRef(query);
+  const field = useRef<HTMLInputElement>(null);
+  // The header's `/` on phones comes here asking for the field (HeaderSearch); every such visit has a
+  // history key of its own, so pressing it again on this screen focuses the field again.
+  const focusRequest = useRouterState({
+    select: (state) => (state.location.state.focusSearch ? state.location.state.__TSR_key : undefined),
+  });
+  useEffect(() => {
+    if (focusRequest !== undefined) field.current?.focus();
+  }, [focusRequest]);
 
   useEffect(() => {
     if (query !== sent.current) {
@@ -53,6 +62,7 @@ export function SearchPage({ query }: { query: string }) {
           >
             <Group gap="sm" wrap="nowrap" align="flex-start">
               <Input
+                ref={field}
                 id={id}
                 type="search"
                 value={value}

@@ -1,7 +1,9 @@
 import { ActionIcon, Box, TextInput } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BREAKPOINTS_PX } from '../../../app/theme.ts';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../search-rules.ts';
 
 /** Whether a key press belongs to a field the user is typing in (then `/` is just a character). */
@@ -33,22 +35,34 @@ function SearchIcon() {
 /**
  * The header's search box (phones, below `sm`, get a search button that opens the Search screen): `/` focuses it, Enter opens the Search screen with the text, unless
  * `openDirectly` opens what the text names at once (a ticket number opens the ticket) and says so.
+ * On phones `/` opens the Search screen with its field focused instead.
  */
 export function HeaderSearch({ openDirectly }: { openDirectly?: (query: string) => Promise<boolean> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
+  // The box is hidden below sm (visibleFrom="sm"), and a hidden field cannot take the focus.
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS_PX.sm / 16}em)`, true, {
+    getInitialValueInEffect: false,
+  });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
       event.preventDefault();
-      input.current?.focus();
+      if (wide) {
+        input.current?.focus();
+        return;
+      }
+      // On the Search screen already, its search stays and no history entry is added.
+      const here = router.state.location.pathname === '/search';
+      void navigate({ to: '/search', search: here ? true : {}, replace: here, state: { focusSearch: true } });
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [wide, navigate, router]);
 
   return (
     <>
