@@ -127,6 +127,9 @@ export const theme = createTheme({
     Menu: { defaultProps: { position: 'bottom-end', withInitialFocusPlaceholder: false } },
     Popover: { defaultProps: { position: 'bottom-end' } },
     Modal: { defaultProps: { transitionProps: { duration: 250, timingFunction: 'ease-in-out' } } },
+    // Mantine renders the modal's title bar as <header>, which inside role="dialog" is a second banner
+    // landmark (axe landmark-no-duplicate-banner, landmark-unique); the dialog's name is its title.
+    ModalHeader: { defaultProps: { component: 'div' } },
   },
 });
 

@@ -236,6 +236,10 @@ describe('ticket detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Close ticket' }));
     // Closing asks first; the reason is optional.
     const dialog = await screen.findByRole('dialog', { name: 'Close this ticket?' });
+    // Its title bar is no second banner landmark beside the page's header (axe best practice).
+    expect(dialog.querySelector('header')).toBeNull();
+    expect(within(dialog).queryByRole('banner')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Close this ticket?' })).toBeInTheDocument();
     expect(sent.some((request) => request.method === 'PATCH')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Close ticket' }));
     expect(await screen.findByText('Status changed to Closed')).toBeInTheDocument();
