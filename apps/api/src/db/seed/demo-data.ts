@@ -10,18 +10,28 @@ export function iban(country: string, bban: string): string {
 
 type Features = Omit<CustomerFeatures, 'customer_id'>;
 
-/** A customer's features: limits follow from whether the observability stack is managed. */
+const GIB = 1024 ** 3;
+
+/**
+ * A customer's features: limits follow from whether the observability stack is managed, and the
+ * series and log volume from the Observe bundles the customer bought, where it has them (its usage
+ * bundles in modules/usage/usage.seed.ts; usage.seed.test.ts keeps the two the same).
+ */
 export const features = (
   flavor: string | null,
   managed: boolean,
   contracts: [boolean, boolean, boolean],
+  bought: { series?: number; logsGib?: number } = {},
 ): Features => ({
   observe: {
     flavor,
-    metrics: { managed, limits: { hours: managed ? 9360 : 720, series: managed ? 250_000 : 10_000 } },
+    metrics: {
+      managed,
+      limits: { hours: managed ? 9360 : 720, series: bought.series ?? (managed ? 250_000 : 10_000) },
+    },
     logs: {
       managed,
-      limits: { hours: managed ? 2160 : 168, bytes: managed ? 536_870_912_000 : 10_737_418_240 },
+      limits: { hours: managed ? 2160 : 168, bytes: (bought.logsGib ?? (managed ? 500 : 10)) * GIB },
     },
     traces: { managed: false, limits: { hours: 168, bytes: 5_368_709_120 } },
   },
@@ -149,7 +159,7 @@ export const demoCustomers: DemoCustomer[] = [
         accountHolder: 'De Gouden Korst Vastgoed B.V.',
       },
     ],
-    features: features('standard', true, [true, false, true]),
+    features: features('standard', true, [true, false, true], { series: 50_000, logsGib: 200 }),
   },
   {
     customerId: 1002,
@@ -191,7 +201,7 @@ export const demoCustomers: DemoCustomer[] = [
         accountHolder: 'Northwind Logistics Ltd',
       },
     ],
-    features: features('basic', false, [true, true, false]),
+    features: features('basic', false, [true, true, false], { series: 20_000 }),
   },
   {
     customerId: 1003,
