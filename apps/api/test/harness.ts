@@ -92,7 +92,7 @@ export async function fakeWebDist() {
   await mkdir(path.join(dir, 'assets'));
   await writeFile(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Portaal</title></head><body></body></html>',
+    '<!doctype html><html><head><title>Portaal</title></head><body><div id="app-loading"><!--page_heading--></div></body></html>',
   );
   await mkdir(path.join(dir, 'builds'));
   await writeFile(path.join(dir, 'builds', 'latest.json'), '{"build_id":"b-42"}');
@@ -100,7 +100,12 @@ export async function fakeWebDist() {
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1);');
   await mkdir(path.join(dir, 'locales'));
-  for (const language of ['en', 'nl'])
-    await writeFile(path.join(dir, 'locales', `${language}.json`), `{"global":{"language":"${language}"}}`);
+  // The support page's fixed heading (@portaal/contracts page-headings) in Dutch only, with a character to escape.
+  const texts = {
+    en: { global: { language: 'en' } },
+    nl: { global: { language: 'nl' }, support: { title: 'Support', intro: 'Vragen & <antwoorden>.' } },
+  };
+  for (const [language, values] of Object.entries(texts))
+    await writeFile(path.join(dir, 'locales', `${language}.json`), JSON.stringify(values));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

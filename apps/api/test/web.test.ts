@@ -71,7 +71,29 @@ describe('the web app', () => {
     expect(await preloaded({ cookie: 'xportaal_lang=nl' })).toBe(link('en'));
     const texts = await get('/locales/nl.json');
     expect(texts.status).toBe(200);
-    expect(await texts.json()).toEqual({ global: { language: 'nl' } });
+    expect(await texts.json()).toMatchObject({ global: { language: 'nl' } });
+  });
+
+  it("shows a page's fixed heading in the first screen, in the page's language, escaped", async () => {
+    const shell = async (pathname: string, language: string) =>
+      /<div id="app-loading">(.*?)<\/div><\/body>/.exec(
+        await (
+          await fetch(`${server.baseUrl}${pathname}`, { headers: { cookie: `portaal_lang=${language}` } })
+        ).text(),
+      )?.[1];
+    const heading =
+      '<div class="shell-main"><div class="shell-page"><h1>Support</h1><p>Vragen &amp; &lt;antwoorden&gt;.</p></div></div>';
+    expect(await shell('/support', 'nl')).toBe(heading);
+    expect(await shell('/support/', 'nl')).toBe(heading);
+    // Other pages, and a language whose texts lack the heading, keep the bare first screen.
+    for (const [pathname, language] of [
+      ['/support/ticket/10001', 'nl'],
+      ['/supports', 'nl'],
+      ['/', 'nl'],
+      ['/support', 'en'],
+    ]) {
+      expect(await shell(pathname as string, language as string), `${pathname} ${language}`).toBe('');
+    }
   });
 
   it('sends index.html compressed when the browser accepts it', async () => {

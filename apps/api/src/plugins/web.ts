@@ -4,6 +4,12 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE, type Language } from '@portaal/contracts';
+import {
+  type PageHeadingKeys,
+  STATIC_PAGE_HEADINGS,
+  type StaticPagePath,
+  staticPagePath,
+} from '@portaal/contracts/page-headings';
 import { languageFromAcceptLanguage, languageFromList, pickLanguage } from '@portaal/idp/i18n';
 import { escapeHtml } from '@portaal/idp/views';
 import type { FastifyInstance } from 'fastify';
@@ -25,10 +31,16 @@ interface Encoded {
   br: Buffer;
 }
 
+/** The page in one language: with a preload of its texts (none when the build lacks them). */
+interface LanguagePage {
+  page: Encoded;
+  /** The same with a page's fixed heading in the first screen, per address that has one. */
+  headed: Partial<Record<StaticPagePath, Encoded>>;
+}
+
 interface RenderedPage {
   mtimeMs: number;
-  /** Per language: the page with a preload of that language's texts (none when the build lacks them). */
-  byLanguage: Record<Language, Encoded>;
+  byLanguage: Record<Language, LanguagePage>;
 }
 
 /**
@@ -37,17 +49,38 @@ interface RenderedPage {
  * data, never executed, so the CSP keeps `script-src 'self'`. `<` is escaped, so no value can close
  * the element. `head` is more markup for the end of `<head>` (the texts' preload).
  */
-export function renderIndexHtml(html: string, data: Record<string, unknown>, head = ''): string {
+export function renderIndexHtml(
+  html: string,
+  data: Record<string, unknown>,
+  head = '',
+  heading = '',
+): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const element = `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>${head}`;
   // The first screen's brand (index.html's static shell) before any script: HTML-escaped text.
   const brand = typeof data.brand_name === 'string' ? escapeHtml(data.brand_name) : '';
-  const page = html.replace(BRAND_MARKER, () => brand);
+  const page = html.replace(BRAND_MARKER, () => brand).replace(HEADING_MARKER, () => heading);
   return page.includes('</head>') ? page.replace('</head>', () => `${element}</head>`) : `${element}${page}`;
 }
 
 /** Where index.html's static first screen shows the brand name. */
 export const BRAND_MARKER = '<!--brand_name-->';
+
+/** Where index.html's static first screen shows a page's fixed heading. */
+export const HEADING_MARKER = '<!--page_heading-->';
+
+/**
+ * A page's fixed heading and introduction for the first screen, from the language's texts (the build's
+ * `locales/{lng}.json`, namespaces at the top): HTML-escaped, or nothing when a text is missing.
+ */
+export function pageHeadingHtml(texts: unknown, { ns, title, intro }: PageHeadingKeys): string {
+  const namespace = (texts as Record<string, Record<string, unknown> | undefined> | null)?.[ns];
+  const [heading, introduction] = [namespace?.[title], namespace?.[intro]];
+  if (typeof heading !== 'string' || typeof introduction !== 'string') return '';
+  return `<div class="shell-main"><div class="shell-page"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(
+    introduction,
+  )}</p></div></div>`;
+}
 
 const COOKIE_LANGUAGE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;\\s]*)`);
 
@@ -88,16 +121,19 @@ function indexPage(distDir: string, clientConfig: Record<string, unknown>) {
       .then((text) => (JSON.parse(text) as { build_id?: unknown }).build_id)
       .catch(() => undefined);
     const data = { ...clientConfig, build_id: typeof build === 'string' ? build : null };
-    const rendered = (language: Language) =>
+    const rendered = async (language: Language): Promise<LanguagePage> => {
+      const file = path.join(distDir, 'locales', `${language}.json`);
       // A preload of a file the build lacks would only cost a 404.
-      encode(
-        renderIndexHtml(
-          html,
-          data,
-          existsSync(path.join(distDir, 'locales', `${language}.json`)) ? localesPreload(language) : '',
-        ),
-      );
-    cached = { mtimeMs, byLanguage: { en: rendered('en'), nl: rendered('nl') } };
+      const texts = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as unknown) : undefined;
+      const head = texts === undefined ? '' : localesPreload(language);
+      const headed: LanguagePage['headed'] = {};
+      for (const [pagePath, keys] of Object.entries(STATIC_PAGE_HEADINGS)) {
+        const heading = pageHeadingHtml(texts, keys);
+        if (heading) headed[pagePath as StaticPagePath] = encode(renderIndexHtml(html, data, head, heading));
+      }
+      return { page: encode(renderIndexHtml(html, data, head)), headed };
+    };
+    cached = { mtimeMs, byLanguage: { en: await rendered('en'), nl: await rendered('nl') } };
     return cached;
   };
 }
@@ -160,7 +196,9 @@ export async function webRoutes(
       if (file !== 'index.html' && /\.[a-z0-9]+$/i.test(requested))
         throw new AppError('NOT_FOUND', 404, `No file /${requested}`);
       const language = pageLanguage(request.headers);
-      const rendered = (await page()).byLanguage[language];
+      const inLanguage = (await page()).byLanguage[language];
+      const pagePath = staticPagePath(`/${requested}`);
+      const rendered = (pagePath && inLanguage.headed[pagePath]) || inLanguage.page;
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
       reply

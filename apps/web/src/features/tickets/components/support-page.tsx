@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { LoadMore } from '../../../components/list-shell/list-shell.tsx';
 import { ticketsQueries } from '../api/tickets-queries.ts';
 import {
@@ -52,12 +53,7 @@ export function SupportPage({
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-        <div>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4}>
-            {t('intro')}
-          </Text>
-        </div>
+        <StaticPageHeading path="/support" />
         {canCreate && (
           <Button component={Link} to="/support/new-ticket" leftSection={<Icon name="plus" />}>
             {t('list.newTicket')}

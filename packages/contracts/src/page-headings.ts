@@ -1,0 +1,24 @@
+/** A page heading's texts as translation keys in one namespace of the web app's locale files. */
+export interface PageHeadingKeys {
+  ns: string;
+  title: string;
+  intro: string;
+}
+
+/**
+ * Pages whose heading and introduction are fixed texts. The API writes them into index.html's first
+ * screen for the page's address and language (apps/api/src/plugins/web.ts), so the page's largest
+ * text shows before any script has run; the page renders the same keys
+ * (apps/web/src/components/layout/page-heading.tsx) at the same place.
+ */
+export const STATIC_PAGE_HEADINGS = {
+  '/support': { ns: 'support', title: 'title', intro: 'intro' },
+} as const satisfies Record<string, PageHeadingKeys>;
+
+export type StaticPagePath = keyof typeof STATIC_PAGE_HEADINGS;
+
+/** The page path of an address ('/support/' and '/support' alike), when its heading is fixed. */
+export function staticPagePath(pathname: string): StaticPagePath | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return Object.hasOwn(STATIC_PAGE_HEADINGS, path) ? (path as StaticPagePath) : undefined;
+}
