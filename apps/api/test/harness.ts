@@ -100,10 +100,15 @@ export async function fakeWebDist() {
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1);');
   await mkdir(path.join(dir, 'locales'));
-  // The support page's fixed heading (@portaal/contracts page-headings) in Dutch only, with a character to escape.
+  // Fixed page headings (@portaal/contracts page-headings) in Dutch only: the support page's, with characters
+  // to escape, and a nested key (the trends page's).
   const texts = {
     en: { global: { language: 'en' } },
-    nl: { global: { language: 'nl' }, support: { title: 'Support', intro: 'Vragen & <antwoorden>.' } },
+    nl: {
+      global: { language: 'nl' },
+      support: { title: 'Support', intro: 'Vragen & <antwoorden>.' },
+      default: { trends: { title: 'Trends', intro: 'De belasting van uw servers.' } },
+    },
   };
   for (const [language, values] of Object.entries(texts))
     await writeFile(path.join(dir, 'locales', `${language}.json`), JSON.stringify(values));

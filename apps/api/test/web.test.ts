@@ -85,6 +85,9 @@ describe('the web app', () => {
       '<div class="shell-main"><div class="shell-page"><h1>Support</h1><p>Vragen &amp; &lt;antwoorden&gt;.</p></div></div>';
     expect(await shell('/support', 'nl')).toBe(heading);
     expect(await shell('/support/', 'nl')).toBe(heading);
+    expect(await shell('/servers/trends', 'nl')).toBe(
+      '<div class="shell-main"><div class="shell-page"><h1>Trends</h1><p>De belasting van uw servers.</p></div></div>',
+    );
     // Other pages, and a language whose texts lack the heading, keep the bare first screen.
     for (const [pathname, language] of [
       ['/support/ticket/10001', 'nl'],

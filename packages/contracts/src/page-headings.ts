@@ -13,6 +13,27 @@ export interface PageHeadingKeys {
  */
 export const STATIC_PAGE_HEADINGS = {
   '/support': { ns: 'support', title: 'title', intro: 'intro' },
+  '/servers': { ns: 'default', title: 'trends.servers.title', intro: 'trends.servers.intro' },
+  '/servers/trends': { ns: 'default', title: 'trends.title', intro: 'trends.intro' },
+  '/servers/system-landscape': { ns: 'default', title: 'landscape.title', intro: 'landscape.intro' },
+  '/administration': { ns: 'default', title: 'administration.title', intro: 'administration.intro' },
+  '/administration/invoices': {
+    ns: 'default',
+    title: 'administration.invoices.title',
+    intro: 'administration.invoices.intro',
+  },
+  '/administration/contracts': {
+    ns: 'default',
+    title: 'administration.contracts.title',
+    intro: 'administration.contracts.intro',
+  },
+  '/sla-usage': { ns: 'usage', title: 'overview.title', intro: 'overview.intro' },
+  '/sla-usage/application-statuses': {
+    ns: 'usage',
+    title: 'availability.title',
+    intro: 'availability.intro',
+  },
+  '/sla-usage/usage': { ns: 'usage', title: 'title', intro: 'intro' },
 } as const satisfies Record<string, PageHeadingKeys>;
 
 export type StaticPagePath = keyof typeof STATIC_PAGE_HEADINGS;

@@ -74,8 +74,14 @@ export const HEADING_MARKER = '<!--page_heading-->';
  * `locales/{lng}.json`, namespaces at the top): HTML-escaped, or nothing when a text is missing.
  */
 export function pageHeadingHtml(texts: unknown, { ns, title, intro }: PageHeadingKeys): string {
-  const namespace = (texts as Record<string, Record<string, unknown> | undefined> | null)?.[ns];
-  const [heading, introduction] = [namespace?.[title], namespace?.[intro]];
+  // i18next's keys: the namespace, then the key's parts between dots.
+  const text = (key: string) =>
+    [ns, ...key.split('.')].reduce<unknown>(
+      (value, part) =>
+        value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined,
+      texts,
+    );
+  const [heading, introduction] = [text(title), text(intro)];
   if (typeof heading !== 'string' || typeof introduction !== 'string') return '';
   return `<div class="shell-main"><div class="shell-page"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(
     introduction,

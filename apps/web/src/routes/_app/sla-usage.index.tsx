@@ -1,8 +1,8 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
+import { StaticPageHeading } from '../../components/layout/page-heading.tsx';
 import { AvailabilitySummary } from '../../features/availability/components/availability-summary.tsx';
 import { UsageSummary } from '../../features/usage/components/usage-summary.tsx';
 
@@ -14,15 +14,9 @@ export const Route = createFileRoute('/_app/sla-usage/')({
 
 /** /sla-usage: this month at a glance (availability against target, bundles near their limit), with links. */
 function SlaOverview() {
-  const { t } = useTranslation('usage');
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('overview.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('overview.intro')}
-        </Text>
-      </div>
+      <StaticPageHeading path="/sla-usage" />
       <div
         style={{
           display: 'grid',

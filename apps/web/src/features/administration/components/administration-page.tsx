@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { LoadError, LoadingLines } from '../../tickets/components/page-states.tsx';
@@ -126,12 +127,7 @@ export function AdministrationPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('administration.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('administration.intro')}
-        </Text>
-      </div>
+      <StaticPageHeading path="/administration" />
       {body}
     </Stack>
   );

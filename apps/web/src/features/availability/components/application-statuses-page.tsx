@@ -8,6 +8,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { formatDateTime, formatHours, formatNumber, type Language } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { availabilityQueries } from '../api/availability-queries.ts';
@@ -282,12 +283,7 @@ export function ApplicationStatusesPage({ search, onSearchChange }: ApplicationS
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('availability.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('availability.intro')}
-        </Text>
-      </div>
+      <StaticPageHeading path="/sla-usage/application-statuses" />
       <div>
         <Text size="sm" fw={500} id="availability-range-label" mb={4}>
           {t('availability.range')}

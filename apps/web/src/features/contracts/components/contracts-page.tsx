@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Card,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ContractSummary } from '@portaal/contracts';
 import { contractStatuses, formatMoney } from '@portaal/contracts/administration-rules';
@@ -19,6 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -53,12 +43,7 @@ export function ContractsPage({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('administration.contracts.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('administration.contracts.intro')}
-        </Text>
-      </div>
+      <StaticPageHeading path="/administration/contracts" />
       {!allowed ? (
         <Text>{t('administration.noRight')}</Text>
       ) : (

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { InvoiceSummary } from '@portaal/contracts';
 import { formatMoney, invoiceStatuses, parseInvoiceSearch } from '@portaal/contracts/administration-rules';
@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -48,12 +49,7 @@ export function InvoicesPage({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('administration.invoices.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('administration.invoices.intro')}
-        </Text>
-      </div>
+      <StaticPageHeading path="/administration/invoices" />
       {!allowed ? (
         <Text>{t('administration.noRight')}</Text>
       ) : (

@@ -7,7 +7,6 @@ import {
   Tabs,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -17,6 +16,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
 import { useSearchText } from '../../../lib/use-search-text.ts';
 import { landscapeQueries } from '../api/landscape-queries.ts';
@@ -50,12 +50,7 @@ export function LandscapePage({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('landscape.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('landscape.intro')}
-        </Text>
-      </div>
+      <StaticPageHeading path="/servers/system-landscape" />
       {selected === undefined ? (
         <Text>{t('landscape.noSelection')}</Text>
       ) : (

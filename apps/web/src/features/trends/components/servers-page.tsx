@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { ObserveLimits } from '../../../components/observe/observe-limits.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { trendsQueries } from '../api/trends-queries.ts';
@@ -110,12 +111,7 @@ export function ServersPage({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('trends.servers.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('trends.servers.intro')}
-        </Text>
-      </div>
+      <StaticPageHeading path="/servers" />
       {body}
     </Stack>
   );

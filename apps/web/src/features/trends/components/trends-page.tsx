@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DateField } from '../../../components/date-field/date-field.tsx';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { formatDate, type Language } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { trendsQueries } from '../api/trends-queries.ts';
@@ -169,12 +170,7 @@ export function TrendsPage({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('trends.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('trends.intro')}
-        </Text>
-      </div>
+      <StaticPageHeading path="/servers/trends" />
       <Card withBorder padding="md">
         <Stack gap="md">
           <MultiSelect

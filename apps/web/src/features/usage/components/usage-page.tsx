@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { usageQueries } from '../api/usage-queries.ts';
 import { periodLabel } from '../utils/search-params.ts';
@@ -58,12 +59,7 @@ export function UsagePage({ period, onPeriodChange }: UsagePageProps) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4}>
-            {t('intro')}
-          </Text>
-        </div>
+        <StaticPageHeading path="/sla-usage/usage" />
         {allowed && (
           <NativeSelect
             label={t('period')}
