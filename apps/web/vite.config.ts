@@ -90,6 +90,25 @@ function localeBundles(): Plugin {
   };
 }
 
+/**
+ * routes.json: the full paths of the app's pages (TanStack Router's generated route tree), so that the
+ * API can tell an address that is no page and show the not-found page's first screen before any script
+ * (apps/api/src/plugins/web.ts). A build without them fails rather than tell every address apart wrong.
+ */
+function routeList(): Plugin {
+  return {
+    name: 'portaal-route-list',
+    apply: 'build',
+    async generateBundle() {
+      const tree = await readFile(path.resolve(import.meta.dirname, 'src/routeTree.gen.ts'), 'utf8');
+      const union = /\bfullPaths:((?:\s*\|\s*'[^']*')+)/.exec(tree)?.[1] ?? '';
+      const paths = [...union.matchAll(/'([^']*)'/g)].map((found) => found[1]);
+      if (!paths.includes('/')) this.error('src/routeTree.gen.ts lists no fullPaths with the home page');
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: `${JSON.stringify(paths)}\n` });
+    },
+  };
+}
+
 /** Brotli and gzip copies of every text asset, served as they are (no compression per request). */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -175,6 +194,7 @@ export default defineConfig({
     }),
     react(),
     buildMetadata(),
+    routeList(),
     localeBundles(),
     apiReference(),
     startAfterFirstPaint(),

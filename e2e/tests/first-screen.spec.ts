@@ -24,9 +24,14 @@ const cases = [
     [390, 1440].map((width) => ({ path, width, colorScheme: 'light' as const })),
   ),
   { path: '/support', width: 390, colorScheme: 'dark' as const },
+  // An address that is no page gets the not-found page's first screen.
+  ...[390, 1440].map((width) => ({ path: '/no-such-page', width, colorScheme: 'light' as const })),
+  { path: '/no-such-page', width: 390, colorScheme: 'dark' as const },
 ];
 
-test('a fixed page heading shows before any script, where and as the page shows it', async ({ page }) => {
+test('a fixed page heading, and the not-found page, show before any script, where and as the page shows them', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, 'owner', { language: 'nl' });
   for (const { path, width, colorScheme } of cases) {

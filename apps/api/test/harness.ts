@@ -99,13 +99,21 @@ export async function fakeWebDist() {
   await writeFile(path.join(dir, 'assets', 'app-abc123.js.map'), '{"version":3}');
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1);');
+  // The app's page paths as the web build lists them (TanStack Router's full paths).
+  await writeFile(
+    path.join(dir, 'routes.json'),
+    JSON.stringify(['/', '/support/', '/support/ticket/$id', '/servers/trends']),
+  );
   await mkdir(path.join(dir, 'locales'));
   // Fixed page headings (@portaal/contracts page-headings) in Dutch only: the support page's, with characters
   // to escape, and a nested key (the trends page's).
   const texts = {
     en: { global: { language: 'en' } },
     nl: {
-      global: { language: 'nl' },
+      global: {
+        language: 'nl',
+        errors: { not_found: { title: 'Pagina |niet gevonden|', path: 'Pagina niet gevonden: {{path}}' } },
+      },
       support: { title: 'Support', intro: 'Vragen & <antwoorden>.' },
       default: { trends: { title: 'Trends', intro: 'De belasting van uw servers.' } },
     },

@@ -74,6 +74,31 @@ describe('the web app', () => {
     expect(await texts.json()).toMatchObject({ global: { language: 'nl' } });
   });
 
+  it("shows the not-found page's first screen for an address that is no page, naming it escaped", async () => {
+    const shell = async (pathname: string, language: string) =>
+      /<div id="app-loading">(.*?)<\/div><\/body>/.exec(
+        await (
+          await fetch(`${server.baseUrl}${pathname}`, { headers: { cookie: `portaal_lang=${language}` } })
+        ).text(),
+      )?.[1];
+    const notFound = (text: string) =>
+      `<div class="shell-clean"><div class="shell-center"><div class="shell-error"><div class="shell-robot"></div><h1>Pagina <span class="shell-accent">niet gevonden</span></h1><p class="shell-error-text">Pagina niet gevonden: ${text}</p><div class="shell-button"></div></div></div></div>`;
+    expect(await shell('/no-such-page', 'nl')).toBe(notFound('/no-such-page'));
+    expect(await shell('/support/ticket/1/more', 'nl')).toBe(notFound('/support/ticket/1/more'));
+    expect(await shell('/%3Cb%3E%26', 'nl')).toBe(notFound('/&lt;b&gt;&amp;'));
+    const page = await fetch(`${server.baseUrl}/no-such-page`, { headers: { cookie: 'portaal_lang=nl' } });
+    expect(page.status).toBe(200);
+    // Pages of the app, index.html itself, and a language without the texts keep the bare first screen.
+    for (const [pathname, language] of [
+      ['/support/ticket/10001', 'nl'],
+      ['/SUPPORT', 'nl'],
+      ['/index.html', 'nl'],
+      ['/no-such-page', 'en'],
+    ]) {
+      expect(await shell(pathname as string, language as string), `${pathname} ${language}`).toBe('');
+    }
+  });
+
   it("shows a page's fixed heading in the first screen, in the page's language, escaped", async () => {
     const shell = async (pathname: string, language: string) =>
       /<div id="app-loading">(.*?)<\/div><\/body>/.exec(
@@ -91,7 +116,6 @@ describe('the web app', () => {
     // Other pages, and a language whose texts lack the heading, keep the bare first screen.
     for (const [pathname, language] of [
       ['/support/ticket/10001', 'nl'],
-      ['/supports', 'nl'],
       ['/', 'nl'],
       ['/support', 'en'],
     ]) {

@@ -43,3 +43,25 @@ export function staticPagePath(pathname: string): StaticPagePath | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return Object.hasOwn(STATIC_PAGE_HEADINGS, path) ? (path as StaticPagePath) : undefined;
 }
+
+/**
+ * Whether an address is one of the web app's pages. `patterns` are TanStack Router's full paths (the
+ * web build's routes.json): `$name` is one segment, `{-$name}` an optional one, a last `$` the rest
+ * (or nothing), a trailing `/` an index page. Like the router, letters match in either case.
+ */
+export function isAppPath(patterns: readonly string[], pathname: string): boolean {
+  const segments = pathname.toLowerCase().split('/').filter(Boolean);
+  return patterns.some((pattern) =>
+    segmentsMatch(pattern.toLowerCase().split('/').filter(Boolean), segments),
+  );
+}
+
+function segmentsMatch(pattern: readonly string[], segments: readonly string[]): boolean {
+  const [head, ...rest] = pattern;
+  if (head === undefined) return segments.length === 0;
+  if (head === '$') return true;
+  if (/^\{-\$[^}]+\}$/.test(head))
+    return segmentsMatch(rest, segments) || (segments.length > 0 && segmentsMatch(rest, segments.slice(1)));
+  if (segments.length === 0) return false;
+  return (head.startsWith('$') || head === segments[0]) && segmentsMatch(rest, segments.slice(1));
+}

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE, type Language } from '@portaal/contracts';
 import {
+  isAppPath,
   type PageHeadingKeys,
   STATIC_PAGE_HEADINGS,
   type StaticPagePath,
@@ -36,11 +37,15 @@ interface LanguagePage {
   page: Encoded;
   /** The same with a page's fixed heading in the first screen, per address that has one. */
   headed: Partial<Record<StaticPagePath, Encoded>>;
+  /** The same with the not-found page's first screen for an address that is no page. */
+  notFound?: (pathname: string) => string;
 }
 
 interface RenderedPage {
   mtimeMs: number;
   byLanguage: Record<Language, LanguagePage>;
+  /** The app's page paths (the build's routes.json); without them every address gets the app's start. */
+  routes?: string[];
 }
 
 /**
@@ -69,19 +74,45 @@ export const BRAND_MARKER = '<!--brand_name-->';
 /** Where index.html's static first screen shows a page's fixed heading. */
 export const HEADING_MARKER = '<!--page_heading-->';
 
+/** A text of the build's `locales/{lng}.json` by i18next's key: the namespace, then the parts between dots. */
+function textOf(texts: unknown, ns: string, key: string): string | undefined {
+  const found = [ns, ...key.split('.')].reduce<unknown>(
+    (value, part) =>
+      value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined,
+    texts,
+  );
+  return typeof found === 'string' ? found : undefined;
+}
+
+/**
+ * The not-found page's first screen (components/errors/error-page.tsx in the clean layout): its heading
+ * with the accented part (between vertical bars) and the text naming the address, HTML-escaped, and
+ * boxes of the robot's and the button's size, so the texts sit where the page puts them. Nothing when a
+ * text is missing.
+ */
+export function notFoundHtml(texts: unknown, pathname: string): string {
+  const title = textOf(texts, 'global', 'errors.not_found.title');
+  const message = textOf(texts, 'global', 'errors.not_found.path');
+  if (title === undefined || message === undefined) return '';
+  const accented = title
+    .split('|')
+    .map((part, index) =>
+      index % 2 === 1 ? `<span class="shell-accent">${escapeHtml(part)}</span>` : escapeHtml(part),
+    )
+    .join('');
+  const text = message
+    .split('{{path}}')
+    .map((part) => escapeHtml(part))
+    .join(escapeHtml(pathname));
+  return `<div class="shell-clean"><div class="shell-center"><div class="shell-error"><div class="shell-robot"></div><h1>${accented}</h1><p class="shell-error-text">${text}</p><div class="shell-button"></div></div></div></div>`;
+}
+
 /**
  * A page's fixed heading and introduction for the first screen, from the language's texts (the build's
  * `locales/{lng}.json`, namespaces at the top): HTML-escaped, or nothing when a text is missing.
  */
 export function pageHeadingHtml(texts: unknown, { ns, title, intro }: PageHeadingKeys): string {
-  // i18next's keys: the namespace, then the key's parts between dots.
-  const text = (key: string) =>
-    [ns, ...key.split('.')].reduce<unknown>(
-      (value, part) =>
-        value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined,
-      texts,
-    );
-  const [heading, introduction] = [text(title), text(intro)];
+  const [heading, introduction] = [textOf(texts, ns, title), textOf(texts, ns, intro)];
   if (typeof heading !== 'string' || typeof introduction !== 'string') return '';
   return `<div class="shell-main"><div class="shell-page"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(
     introduction,
@@ -115,6 +146,16 @@ const encode = (html: string): Encoded => {
   return { identity, gzip: gzipSync(identity, { level: 9 }), br: brotliCompressSync(identity) };
 };
 
+/** A page rendered per request (it names its address): compressed quickly, not smallest. */
+const encodeQuickly = (html: string): Encoded => {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    gzip: gzipSync(identity, { level: 6 }),
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  };
+};
+
 /** index.html rendered once per build and language (re-read when the file changes), with its compressed copies. */
 function indexPage(distDir: string, clientConfig: Record<string, unknown>) {
   let cached: RenderedPage | undefined;
@@ -137,9 +178,22 @@ function indexPage(distDir: string, clientConfig: Record<string, unknown>) {
         const heading = pageHeadingHtml(texts, keys);
         if (heading) headed[pagePath as StaticPagePath] = encode(renderIndexHtml(html, data, head, heading));
       }
-      return { page: encode(renderIndexHtml(html, data, head)), headed };
+      const notFound = notFoundHtml(texts, '/')
+        ? (pathname: string) => notFoundHtml(texts, pathname)
+        : undefined;
+      return {
+        page: encode(renderIndexHtml(html, data, head)),
+        headed,
+        notFound: notFound && ((pathname) => renderIndexHtml(html, data, head, notFound(pathname))),
+      };
     };
-    cached = { mtimeMs, byLanguage: { en: await rendered('en'), nl: await rendered('nl') } };
+    const routes = await readFile(path.join(distDir, 'routes.json'), 'utf8')
+      .then((text) => JSON.parse(text) as unknown)
+      .then((list) =>
+        Array.isArray(list) && list.every((item) => typeof item === 'string') ? list : undefined,
+      )
+      .catch(() => undefined);
+    cached = { mtimeMs, byLanguage: { en: await rendered('en'), nl: await rendered('nl') }, routes };
     return cached;
   };
 }
@@ -202,9 +256,15 @@ export async function webRoutes(
       if (file !== 'index.html' && /\.[a-z0-9]+$/i.test(requested))
         throw new AppError('NOT_FOUND', 404, `No file /${requested}`);
       const language = pageLanguage(request.headers);
-      const inLanguage = (await page()).byLanguage[language];
-      const pagePath = staticPagePath(`/${requested}`);
-      const rendered = (pagePath && inLanguage.headed[pagePath]) || inLanguage.page;
+      const { byLanguage, routes } = await page();
+      const inLanguage = byLanguage[language];
+      const pathname = `/${requested}`;
+      const pagePath = staticPagePath(pathname);
+      const rendered =
+        (pagePath && inLanguage.headed[pagePath]) ||
+        (routes && inLanguage.notFound && file !== 'index.html' && !isAppPath(routes, pathname)
+          ? encodeQuickly(inLanguage.notFound(pathname))
+          : inLanguage.page);
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
       reply
