@@ -65,3 +65,31 @@ test('a fixed page heading, and the not-found page, show before any script, wher
     }
   }
 });
+
+test("the first screen names only pages the user may open, in the app's colour mode", async ({ page }) => {
+  await signIn(page, 'viewer');
+  const shellHeading = page.locator('#app-loading h1');
+  // A viewer may read tickets, not the administration: its first screen there has no heading.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/support');
+  await expect(shellHeading).toHaveText('Support');
+  await page.goto('/administration');
+  await expect(page.locator('#app-loading .shell-header')).toBeVisible();
+  await expect(shellHeading).toHaveCount(0);
+  await page.unroute('**/assets/*.js');
+
+  // The system is light, the app was set to dark: the next first screen is dark too.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/support');
+  await settle(page);
+  await page.evaluate(() => localStorage.setItem('portaal-color-scheme', 'dark'));
+  await page.reload();
+  await settle(page);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const appBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload();
+  const shell = page.locator('#app-loading');
+  await expect(shell).toHaveAttribute('data-scheme', 'dark');
+  expect(await shell.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(appBackground);
+});

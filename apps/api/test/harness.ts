@@ -92,7 +92,7 @@ export async function fakeWebDist() {
   await mkdir(path.join(dir, 'assets'));
   await writeFile(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Portaal</title></head><body><div id="app-loading"><!--page_heading--></div></body></html>',
+    '<!doctype html><html lang="en"><head><title>Portaal</title></head><body><div id="app-loading"><!--page_heading--></div></body></html>',
   );
   await mkdir(path.join(dir, 'builds'));
   await writeFile(path.join(dir, 'builds', 'latest.json'), '{"build_id":"b-42"}');

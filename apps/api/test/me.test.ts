@@ -56,23 +56,27 @@ describe('/api/v2/me', () => {
     expect((back.json as Me).language).toBe('en');
   });
 
-  it("sets the profile's language as the cookie the web app's page reads, and nothing with a refusal", async () => {
+  it("sets the profile's language and the pages it may open as the cookies the web app's page reads, and nothing with a refusal", async () => {
     const options = { token: await token('financial-viewer') };
     const cookie = 'portaal_lang=nl; Path=/; Max-Age=31536000; SameSite=Lax';
+    // A financial viewer: tickets, the administration and the SLA pages, not the servers or usage.
+    const pages =
+      'portaal_pages=support|administration|administration/invoices|administration/contracts|sla-usage|sla-usage/application-statuses; Path=/; Max-Age=31536000; SameSite=Lax';
+    const cookies = (response: { headers: Headers }) => response.headers.getSetCookie();
     const saved = await call(server, 'PUT', '/api/v2/me', { ...options, body: { language: 'nl' } });
-    expect(saved.headers.get('set-cookie')).toBe(cookie);
-    expect((await call(server, 'GET', '/api/v2/me', options)).headers.get('set-cookie')).toBe(cookie);
+    expect(cookies(saved)).toEqual([cookie, pages]);
+    expect(cookies(await call(server, 'GET', '/api/v2/me', options))).toEqual([cookie, pages]);
     const refused = await call(server, 'PUT', '/api/v2/me', { ...options, body: { language: 'fr' } });
-    expect(refused.headers.get('set-cookie')).toBeNull();
+    expect(cookies(refused)).toEqual([]);
     const back = await call(server, 'PUT', '/api/v2/me', { ...options, body: { language: 'en' } });
-    expect(back.headers.get('set-cookie')).toBe(cookie.replace('=nl', '=en'));
-    expect((await call(server, 'GET', '/api/v2/me')).headers.get('set-cookie')).toBeNull();
+    expect(cookies(back)).toEqual([cookie.replace('=nl', '=en'), pages]);
+    expect(cookies(await call(server, 'GET', '/api/v2/me'))).toEqual([]);
     // Plain HTTP here, and a forwarded protocol is trusted only in production (behind its proxy).
     const forwarded = await call(server, 'GET', '/api/v2/me', {
       ...options,
       headers: { 'x-forwarded-proto': 'https' },
     });
-    expect(forwarded.headers.get('set-cookie')).toBe(cookie.replace('=nl', '=en'));
+    expect(cookies(forwarded)).toEqual([cookie.replace('=nl', '=en'), pages]);
   });
 
   it('answers 401 without a token', async () => {

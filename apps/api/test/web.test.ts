@@ -69,6 +69,22 @@ describe('the web app', () => {
     // A value the app has no texts for, or another cookie's, is not a choice.
     expect(await preloaded({ cookie: 'portaal_lang=fr', 'accept-language': 'nl' })).toBe(link('nl'));
     expect(await preloaded({ cookie: 'xportaal_lang=nl' })).toBe(link('en'));
+    // The page is marked as in the language it starts in.
+    const lang = async (headers: Record<string, string>) =>
+      /<html lang="([a-z]+)">/.exec(
+        await (await fetch(`${server.baseUrl}/support`, { headers })).text(),
+      )?.[1];
+    expect(await lang({ cookie: 'portaal_lang=nl' })).toBe('nl');
+    expect(await lang({ 'accept-language': 'en' })).toBe('en');
+    // The first screen in the app's last colour mode where it is not the system's.
+    const shell = async (cookie: string) =>
+      /<div id="app-loading"[^>]*>/.exec(
+        await (await fetch(`${server.baseUrl}/support`, { headers: { cookie } })).text(),
+      )?.[0];
+    expect(await shell('portaal_scheme=dark')).toBe('<div id="app-loading" data-scheme="dark">');
+    expect(await shell('a=1; portaal_scheme=light')).toBe('<div id="app-loading" data-scheme="light">');
+    for (const cookie of ['portaal_scheme=auto', 'portaal_scheme=<b>', 'xportaal_scheme=dark', ''])
+      expect(await shell(cookie), cookie).toBe('<div id="app-loading">');
     const texts = await get('/locales/nl.json');
     expect(texts.status).toBe(200);
     expect(await texts.json()).toMatchObject({ global: { language: 'nl' } });
@@ -99,11 +115,13 @@ describe('the web app', () => {
     }
   });
 
-  it("shows a page's fixed heading in the first screen, in the page's language, escaped", async () => {
-    const shell = async (pathname: string, language: string) =>
+  it("shows a page's fixed heading in the first screen, in the page's language, escaped, to users who may open it", async () => {
+    const shell = async (pathname: string, language: string, pages = 'support|servers/trends') =>
       /<div id="app-loading">(.*?)<\/div><\/body>/.exec(
         await (
-          await fetch(`${server.baseUrl}${pathname}`, { headers: { cookie: `portaal_lang=${language}` } })
+          await fetch(`${server.baseUrl}${pathname}`, {
+            headers: { cookie: `portaal_lang=${language}; portaal_pages=${pages}` },
+          })
         ).text(),
       )?.[1];
     const heading =
@@ -113,14 +131,23 @@ describe('the web app', () => {
     expect(await shell('/servers/trends', 'nl')).toBe(
       '<div class="shell-main"><div class="shell-page"><h1>Trends</h1><p>De belasting van uw servers.</p></div></div>',
     );
-    // Other pages, and a language whose texts lack the heading, keep the bare first screen.
-    for (const [pathname, language] of [
-      ['/support/ticket/10001', 'nl'],
-      ['/', 'nl'],
-      ['/support', 'en'],
+    // Other pages, a language whose texts lack the heading, and users whose pages cookie does not name
+    // the page (or who have none: signed out) keep the bare first screen.
+    for (const [pathname, language, pages] of [
+      ['/support/ticket/10001', 'nl', undefined],
+      ['/', 'nl', undefined],
+      ['/support', 'en', undefined],
+      ['/support', 'nl', 'servers/trends'],
+      ['/servers/trends', 'nl', 'support|servers'],
+      ['/support', 'nl', ''],
     ]) {
-      expect(await shell(pathname as string, language as string), `${pathname} ${language}`).toBe('');
+      expect(
+        await shell(pathname as string, language as string, pages),
+        `${pathname} ${language} ${pages}`,
+      ).toBe('');
     }
+    const signedOut = await fetch(`${server.baseUrl}/support`, { headers: { cookie: 'portaal_lang=nl' } });
+    expect(await signedOut.text()).toContain('<div id="app-loading"></div>');
   });
 
   it('sends index.html compressed when the browser accepts it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPath, staticPagePath } from './page-headings.ts';
+import { isAppPath, openablePages, pagesCookie, pagesFromCookie, staticPagePath } from './page-headings.ts';
 
 const routes = [
   '/',
@@ -51,5 +51,38 @@ describe('staticPagePath', () => {
     expect(staticPagePath('/support/')).toBe('/support');
     expect(staticPagePath('/support/ticket/1')).toBeUndefined();
     expect(staticPagePath('/toString')).toBeUndefined();
+  });
+});
+
+describe('the pages cookie', () => {
+  it('names the pages the user may open in one of their customers', () => {
+    // A viewer of one customer and a financial viewer of another: support, and administration with invoices.
+    const rights = { '1001': ['ticket-read'], '1002': ['invoice-read', 'uptime-read'] };
+    expect(openablePages(rights)).toEqual([
+      '/support',
+      '/administration',
+      '/administration/invoices',
+      '/sla-usage',
+      '/sla-usage/application-statuses',
+    ]);
+    expect(pagesCookie(rights)).toBe(
+      'portaal_pages=support|administration|administration/invoices|sla-usage|sla-usage/application-statuses; Path=/; Max-Age=31536000; SameSite=Lax',
+    );
+    expect(pagesCookie({}, true)).toBe('portaal_pages=; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+  });
+
+  it("counts staff's global rights for every customer", () => {
+    expect(openablePages({ global: ['ticket-read', 'infra-read'] })).toEqual([
+      '/support',
+      '/servers/system-landscape',
+    ]);
+  });
+
+  it('reads back only pages that have a fixed heading', () => {
+    expect(pagesFromCookie('a=1; portaal_pages=support|servers/trends|nothing|; b=2')).toEqual(
+      new Set(['/support', '/servers/trends']),
+    );
+    expect(pagesFromCookie('xportaal_pages=support')).toEqual(new Set());
+    expect(pagesFromCookie(undefined)).toEqual(new Set());
   });
 });

@@ -54,7 +54,7 @@ export const responseHeaders = {
   },
   'Set-Cookie': {
     description:
-      "`portaal_lang=en|nl`: the caller's language, so the web app's page comes with a preload of that language's texts. A hint, never a credential.",
+      "`portaal_lang=en|nl`: the caller's language, so the web app's page comes with a preload of that language's texts; `portaal_pages=support|servers/trends|…`: the pages with a fixed heading that the caller may open, so their first screen shows it. Hints, never credentials.",
     schema: { type: 'string' },
   },
 } as const;

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE, type Language } from '@portaal/contracts';
+import { SCHEME_COOKIE } from '@portaal/contracts/first-screen';
 import {
   isAppPath,
   type PageHeadingKeys,
+  pagesFromCookie,
   STATIC_PAGE_HEADINGS,
   type StaticPagePath,
   staticPagePath,
@@ -32,18 +34,23 @@ interface Encoded {
   br: Buffer;
 }
 
-/** The page in one language: with a preload of its texts (none when the build lacks them). */
-interface LanguagePage {
-  page: Encoded;
-  /** The same with a page's fixed heading in the first screen, per address that has one. */
-  headed: Partial<Record<StaticPagePath, Encoded>>;
-  /** The same with the not-found page's first screen for an address that is no page. */
-  notFound?: (pathname: string) => string;
+/** The colour mode the app last used (its cookie): the first screen's, where the system's is not it. */
+export type FirstScreenScheme = 'auto' | 'light' | 'dark';
+
+/** What one page address is answered with, by the user's hints (cookies) and language. */
+export interface PageRequest {
+  language: Language;
+  scheme: FirstScreenScheme;
+  /** A page with a fixed heading that the user may open. */
+  headed?: StaticPagePath;
+  /** The address, when it is no page of the app. */
+  notFound?: string;
 }
 
-interface RenderedPage {
+interface RenderedPages {
   mtimeMs: number;
-  byLanguage: Record<Language, LanguagePage>;
+  /** index.html for the request: rendered and compressed once per language, scheme and page. */
+  answer(request: PageRequest): Encoded;
   /** The app's page paths (the build's routes.json); without them every address gets the app's start. */
   routes?: string[];
 }
@@ -121,6 +128,14 @@ export function pageHeadingHtml(texts: unknown, { ns, title, intro }: PageHeadin
 
 const COOKIE_LANGUAGE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;\\s]*)`);
 
+const COOKIE_SCHEME = new RegExp(`(?:^|;)\\s*${SCHEME_COOKIE}=([^;\\s]*)`);
+
+/** The colour mode of the app's cookie, for the first screen (auto: the system's). */
+function schemeOf(cookie: string | undefined): FirstScreenScheme {
+  const scheme = COOKIE_SCHEME.exec(cookie ?? '')?.[1];
+  return scheme === 'light' || scheme === 'dark' ? scheme : 'auto';
+}
+
 /**
  * The language the page will show, as the app detects it (apps/web/src/lib/i18n.ts): the one the app
  * last used (its cookie), else the browser's best that the app has (the IdP's own reading of
@@ -156,44 +171,66 @@ const encodeQuickly = (html: string): Encoded => {
   };
 };
 
-/** index.html rendered once per build and language (re-read when the file changes), with its compressed copies. */
-function indexPage(distDir: string, clientConfig: Record<string, unknown>) {
-  let cached: RenderedPage | undefined;
-  return async (): Promise<RenderedPage> => {
+/** index.html's pages (re-read when the file changes): each variant rendered and compressed when first asked for. */
+function indexPages(distDir: string, clientConfig: Record<string, unknown>) {
+  let cached: RenderedPages | undefined;
+  return async (): Promise<RenderedPages> => {
     const file = path.join(distDir, 'index.html');
     const { mtimeMs } = await stat(file);
     if (cached?.mtimeMs === mtimeMs) return cached;
-    const html = await readFile(file, 'utf8');
+    const source = await readFile(file, 'utf8');
     const build = await readFile(path.join(distDir, 'builds/latest.json'), 'utf8')
       .then((text) => (JSON.parse(text) as { build_id?: unknown }).build_id)
       .catch(() => undefined);
     const data = { ...clientConfig, build_id: typeof build === 'string' ? build : null };
-    const rendered = async (language: Language): Promise<LanguagePage> => {
-      const file = path.join(distDir, 'locales', `${language}.json`);
-      // A preload of a file the build lacks would only cost a 404.
-      const texts = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as unknown) : undefined;
-      const head = texts === undefined ? '' : localesPreload(language);
-      const headed: LanguagePage['headed'] = {};
-      for (const [pagePath, keys] of Object.entries(STATIC_PAGE_HEADINGS)) {
-        const heading = pageHeadingHtml(texts, keys);
-        if (heading) headed[pagePath as StaticPagePath] = encode(renderIndexHtml(html, data, head, heading));
-      }
-      const notFound = notFoundHtml(texts, '/')
-        ? (pathname: string) => notFoundHtml(texts, pathname)
-        : undefined;
-      return {
-        page: encode(renderIndexHtml(html, data, head)),
-        headed,
-        notFound: notFound && ((pathname) => renderIndexHtml(html, data, head, notFound(pathname))),
-      };
+    // A preload of a file the build lacks would only cost a 404.
+    const texts = async (language: Language) => {
+      const locales = path.join(distDir, 'locales', `${language}.json`);
+      return existsSync(locales) ? (JSON.parse(await readFile(locales, 'utf8')) as unknown) : undefined;
     };
+    const textsOf: Record<Language, unknown> = { en: await texts('en'), nl: await texts('nl') };
     const routes = await readFile(path.join(distDir, 'routes.json'), 'utf8')
       .then((text) => JSON.parse(text) as unknown)
       .then((list) =>
         Array.isArray(list) && list.every((item) => typeof item === 'string') ? list : undefined,
       )
       .catch(() => undefined);
-    cached = { mtimeMs, byLanguage: { en: await rendered('en'), nl: await rendered('nl') }, routes };
+    const render = ({ language, scheme, headed, notFound }: PageRequest) => {
+      const languageTexts = textsOf[language];
+      // The first screen in this language (index.html says en) and, when the app's differs from the
+      // system's, the app's colour mode.
+      const html = source
+        .replace(/<html lang="[a-z]+"/, `<html lang="${language}"`)
+        .replace('<div id="app-loading"', scheme === 'auto' ? '$&' : `$& data-scheme="${scheme}"`);
+      const heading =
+        notFound !== undefined
+          ? notFoundHtml(languageTexts, notFound)
+          : headed
+            ? pageHeadingHtml(languageTexts, STATIC_PAGE_HEADINGS[headed])
+            : '';
+      return renderIndexHtml(
+        html,
+        data,
+        languageTexts === undefined ? '' : localesPreload(language),
+        heading,
+      );
+    };
+    const variants = new Map<string, Encoded>();
+    cached = {
+      mtimeMs,
+      routes,
+      answer(request) {
+        // The not-found page names its address: rendered per request, compressed quickly.
+        if (request.notFound !== undefined) return encodeQuickly(render(request));
+        const key = `${request.language} ${request.scheme} ${request.headed ?? ''}`;
+        let variant = variants.get(key);
+        if (!variant) {
+          variant = encode(render(request));
+          variants.set(key, variant);
+        }
+        return variant;
+      },
+    };
     return cached;
   };
 }
@@ -207,7 +244,7 @@ export async function webRoutes(
   { distDir, clientConfig }: { distDir: string; clientConfig: Record<string, unknown> },
 ) {
   const available = existsSync(path.join(distDir, 'index.html'));
-  const page = indexPage(distDir, clientConfig);
+  const pages = indexPages(distDir, clientConfig);
   if (available) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -255,16 +292,18 @@ export async function webRoutes(
       // A missing file (an old chunk) is a 404, not the app: only page paths get index.html.
       if (file !== 'index.html' && /\.[a-z0-9]+$/i.test(requested))
         throw new AppError('NOT_FOUND', 404, `No file /${requested}`);
-      const language = pageLanguage(request.headers);
-      const { byLanguage, routes } = await page();
-      const inLanguage = byLanguage[language];
+      const { answer, routes } = await pages();
       const pathname = `/${requested}`;
       const pagePath = staticPagePath(pathname);
-      const rendered =
-        (pagePath && inLanguage.headed[pagePath]) ||
-        (routes && inLanguage.notFound && file !== 'index.html' && !isAppPath(routes, pathname)
-          ? encodeQuickly(inLanguage.notFound(pathname))
-          : inLanguage.page);
+      const { cookie } = request.headers;
+      const rendered = answer({
+        language: pageLanguage(request.headers),
+        scheme: schemeOf(cookie),
+        // The heading only for users who may open the page (the cookie GET /api/v2/me sets).
+        headed: pagePath && pagesFromCookie(cookie).has(pagePath) ? pagePath : undefined,
+        notFound:
+          routes && file !== 'index.html' && !pagePath && !isAppPath(routes, pathname) ? pathname : undefined,
+      });
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
       reply

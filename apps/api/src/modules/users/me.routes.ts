@@ -1,9 +1,16 @@
-import { languageCookie, meSchema, meUpdateSchema } from '@portaal/contracts';
+import { languageCookie, type Me, meSchema, meUpdateSchema } from '@portaal/contracts';
+import { pagesCookie } from '@portaal/contracts/page-headings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthenticated } from '../../lib/app-error.ts';
 import type { MeService } from './me.service.ts';
 
 const tags = ['me'];
+
+/** The first screen's hints (never credentials): the caller's language and the pages they may open. */
+const hints = (caller: Me, secure: boolean) => [
+  languageCookie(caller.language, secure),
+  pagesCookie(caller.rights, secure),
+];
 
 export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { me }) => {
   app.get(
@@ -21,7 +28,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
     async (request, reply) => {
       if (!request.principal) throw unauthenticated();
       const caller = await me.get(request.principal);
-      reply.header('Set-Cookie', languageCookie(caller.language, request.protocol === 'https'));
+      reply.header('Set-Cookie', hints(caller, request.protocol === 'https'));
       return caller;
     },
   );
@@ -42,7 +49,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
     async (request, reply) => {
       if (!request.principal) throw unauthenticated();
       const caller = await me.setLanguage(request.principal, request.body.language);
-      reply.header('Set-Cookie', languageCookie(caller.language, request.protocol === 'https'));
+      reply.header('Set-Cookie', hints(caller, request.protocol === 'https'));
       return caller;
     },
   );

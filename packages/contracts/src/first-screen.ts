@@ -1,0 +1,9 @@
+/**
+ * The colour mode the app last used (light, dark or auto), kept by the web app in a cookie besides
+ * its own storage, so the server draws index.html's first screen in it (apps/api/src/plugins/web.ts)
+ * instead of the system's. A hint, never a credential.
+ */
+export const SCHEME_COOKIE = 'portaal_scheme';
+
+export const schemeCookie = (scheme: string) =>
+  `${SCHEME_COOKIE}=${scheme}; path=/; max-age=31536000; samesite=lax`;
