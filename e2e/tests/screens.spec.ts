@@ -182,6 +182,22 @@ test('the phone layout: the sidebar opens from the menu button and closes after 
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(sidebar).not.toHaveAttribute('inert');
   await expect(company).toBeInViewport();
+  // Open, the drawer covers the page and keeps the focus: Tab goes from the menu button into it, and
+  // from its last link not on to the page (or the other header controls) hidden under it.
+  const onPage = () =>
+    page.evaluate((id) => {
+      const active = document.activeElement;
+      if (active === null || active === document.body) return false;
+      return active.closest(`#${id}`) === null && active.id !== 'app-menu-button';
+    }, sidebarId as string);
+  await menu.focus();
+  await page.keyboard.press('Tab');
+  expect(await inSidebar()).toBe(true);
+  await sidebar.locator('a:visible').last().focus();
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Tab');
+    expect(await onPage()).toBe(false);
+  }
   await company.focus();
   expect(await inSidebar()).toBe(true);
   await page.keyboard.press('Enter');

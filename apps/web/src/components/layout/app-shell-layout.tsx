@@ -31,6 +31,9 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
     getInitialValueInEffect: false,
   });
   const hidden = drawer && !opened;
+  // Open, the drawer covers the page: like a dialog, it keeps the focus (Tab, a screen reader's
+  // cursor) to itself and its menu button; all else is inert until it closes.
+  const covered = drawer && opened;
   const router = useRouter();
   // Following a link closes the drawer with the focus inside it: the focus goes back to the menu
   // button, or it would fall to the page body once the drawer is inert. The next page may come in
@@ -49,7 +52,7 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
 
   return (
     <div className={classes.shell}>
-      <a href="#main" className="skip-link">
+      <a href="#main" className="skip-link" inert={covered}>
         {t('skipToContent')}
       </a>
       <header ref={header} className={classes.header}>
@@ -77,11 +80,18 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
               to="/"
               aria-label={t('header.home', { brand: config.brand_name })}
               className="header-home"
+              inert={covered}
             >
               <Brand name={config.brand_name} />
             </UnstyledButton>
           </Group>
-          <Group gap="var(--header-gap)" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
+          <Group
+            gap="var(--header-gap)"
+            wrap="nowrap"
+            justify="flex-end"
+            style={{ flex: 1, minWidth: 0 }}
+            inert={covered}
+          >
             <LazyHeaderWidgets />
           </Group>
         </Group>
@@ -95,7 +105,7 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
       >
         <Sidebar onNavigate={navigated} />
       </div>
-      <main id="main" tabIndex={-1} className={classes.main}>
+      <main id="main" tabIndex={-1} className={classes.main} inert={covered}>
         {variant === 'dashboard' ? (
           <Outlet />
         ) : (
