@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   type ChatChannel,
   type ChatChannelKind,
@@ -26,6 +15,7 @@ import { useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
+import { Modal } from '../../../components/modal/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type Contact, phoneHref } from '@portaal/contracts/contacts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { Modal } from '../../../components/modal/modal.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { contactsQueries } from '../api/contacts-queries.ts';
 import { useDeleteContact } from '../api/use-delete-contact.ts';

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { Modal } from '../../../components/modal/modal.tsx';
 import { contactsQueries } from '../api/contacts-queries.ts';
 import { CallListSection } from './call-list-section.tsx';
 import { ContactForm } from './contact-form.tsx';

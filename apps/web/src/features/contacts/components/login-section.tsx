@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Contact } from '@portaal/contracts/contacts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { Modal } from '../../../components/modal/modal.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { useInviteContact, useRemoveLogin, useSetLogin } from '../api/use-login-actions.ts';
 

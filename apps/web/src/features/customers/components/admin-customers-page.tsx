@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Customer } from '@portaal/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { access } from '../../../app/navigation.ts';
 import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
+import { Modal } from '../../../components/modal/modal.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useSearchText } from '../../../lib/use-search-text.ts';
 import { ACCOUNTING_LINK, adminCustomersQueries } from '../api/admin-customers-queries.ts';
@@ -79,7 +80,6 @@ export function AdminCustomersPage({
           title={t('adminCustomers.new')}
           size="lg"
           fullScreen={phone}
-          closeButtonProps={{ 'aria-label': t('adminCustomers.close') }}
         >
           <NewCustomerForm
             onCancel={() => setCreating(false)}

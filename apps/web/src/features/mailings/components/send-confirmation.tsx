@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/modal/modal.tsx';
 
 interface SendConfirmationProps {
   opened: boolean;
@@ -30,7 +31,6 @@ export function SendConfirmation({
       onClose={() => (sending ? undefined : onCancel())}
       onExitTransitionEnd={onExitTransitionEnd}
       title={t('mailings.confirm.title')}
-      closeButtonProps={{ 'aria-label': t('mailings.confirm.close') }}
       centered
     >
       <Stack gap="md">

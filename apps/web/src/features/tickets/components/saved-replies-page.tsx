@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   SegmentedControl,
   Select,
   Stack,
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
+import { Modal } from '../../../components/modal/modal.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { deskQueries } from '../api/desk-queries.ts';

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import type { Ticket } from '@portaal/contracts';
 import type { TicketStatus } from '@portaal/contracts/ticket-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
+import { Modal } from '../../../components/modal/modal.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { useChangeTicketStatus } from '../api/use-change-ticket-status.ts';
 import { useReplyToTicket } from '../api/use-reply-to-ticket.ts';
