@@ -11,7 +11,7 @@ declare module '@tanstack/react-router' {
   }
 
   interface HistoryState {
-    /** Asks the Search screen to focus its field (the header's `/` on phones). */
+    /** Asks the Search screen to focus its field (the header's `/` and search link on phones). */
     focusSearch?: boolean;
   }
 }

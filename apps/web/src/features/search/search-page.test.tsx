@@ -168,4 +168,17 @@ describe('the Search screen', () => {
     expect(field).toHaveValue('a/b');
     expect(router.history.length).toBe(entries);
   });
+
+  it('opens the Search screen with its field focused from the header link on phones', async () => {
+    const { router, user } = await renderSearch('nl', '/', { wide: false });
+    await screen.findByRole('heading', { name: 'Home' });
+    const link = screen.getByRole('link', { name: 'Zoeken openen' });
+    link.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    const field = await pageField();
+    await waitFor(() => expect(field).toHaveFocus());
+    await user.keyboard('webshop{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'webshop' }));
+  });
 });

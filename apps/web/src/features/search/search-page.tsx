@@ -18,8 +18,9 @@ export function SearchPage({ query }: { query: string }) {
   // back must not, or it would undo what was typed meanwhile.
   const sent = useRef(query);
   const field = useRef<HTMLInputElement>(null);
-  // The header's `/` on phones comes here asking for the field (HeaderSearch); every such visit has a
-  // history key of its own, so pressing it again on this screen focuses the field again.
+  // The header's `/` and search link on phones come here asking for the field (HeaderSearch); every
+  // such visit has a history key of its own, so pressing `/` again on this screen focuses the field
+  // again.
   const focusRequest = useRouterState({
     select: (state) => (state.location.state.focusSearch ? state.location.state.__TSR_key : undefined),
   });

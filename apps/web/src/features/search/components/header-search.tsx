@@ -69,6 +69,8 @@ export function HeaderSearch({ openDirectly }: { openDirectly?: (query: string) 
       <ActionIcon
         component={Link}
         to="/search"
+        // Like `/` on phones: the screen focuses its field, so what is typed next is searched.
+        state={{ focusSearch: true }}
         hiddenFrom="sm"
         variant="default"
         size="lg"
