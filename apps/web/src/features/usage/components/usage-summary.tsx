@@ -53,15 +53,19 @@ export function UsageSummary() {
         <Text c="dimmed">{t('overview.noBundlesNearLimit')}</Text>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {flagged.map(({ entry, display }) => (
-            <Text key={entry.id} component="li" size="sm" data-overview-bundle={entry.usage_type}>
-              <b>{t(`types.${usageTypeLabelKey(entry.usage_type)}`, { defaultValue: entry.usage_type })}</b> ·{' '}
-              {t(`status.${display.status}`)} · {display.usedPercent}% ·{' '}
-              {t(`label.${display.label}`, {
-                start: formatUsageAmount(entry.period_start_amount, entry.unit, language, entry.usage_type),
-              })}
-            </Text>
-          ))}
+          {flagged.map(({ entry, display }) => {
+            const amount = (value: number) =>
+              formatUsageAmount(value, entry.unit, language, entry.usage_type);
+            // The amount with its label, as the usage page's card shows it: a bare percentage beside
+            // "left of" read as the part left while it is the part used.
+            return (
+              <Text key={entry.id} component="li" size="sm" data-overview-bundle={entry.usage_type}>
+                <b>{t(`types.${usageTypeLabelKey(entry.usage_type)}`, { defaultValue: entry.usage_type })}</b>{' '}
+                · {t(`status.${display.status}`)} · {amount(display.amount)}{' '}
+                {t(`label.${display.label}`, { start: amount(entry.period_start_amount) })}
+              </Text>
+            );
+          })}
         </Stack>
       )}
     </Card>
