@@ -78,13 +78,9 @@ export function AdministrationPage() {
             ) : (
               <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                 {renewals.map((contract) => (
-                  <Group
-                    key={contract.contract_id}
-                    component="li"
-                    justify="space-between"
-                    wrap="nowrap"
-                    gap="xs"
-                  >
+                  // The row wraps on phones, putting date and badge under the description, so that
+                  // neither the badge is cut off nor the date broken at its dashes.
+                  <Group key={contract.contract_id} component="li" justify="space-between" gap="xs">
                     <Anchor
                       renderRoot={(props) => (
                         <Link
@@ -96,8 +92,10 @@ export function AdministrationPage() {
                     >
                       {contract.description}
                     </Anchor>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm">{contract.renewal_date && formatDate(contract.renewal_date)}</Text>
+                    <Group gap={6}>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {contract.renewal_date && formatDate(contract.renewal_date)}
+                      </Text>
                       <Badge
                         variant="light"
                         radius="sm"
