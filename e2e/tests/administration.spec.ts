@@ -122,12 +122,12 @@ test('the dashboard’s invoices panel writes its sums in the reader’s languag
 }) => {
   await signIn(page, 'financial-viewer', { language: 'nl' });
   const items = page.getByTestId('panel-invoices').getByRole('listitem');
-  // The overdue sum, then each overdue invoice with what is still due: "€ 2.504,70" in Dutch.
-  await expect(items.first()).toHaveText(/^€\s\d{1,3}(\.\d{3})*,\d{2}$/);
+  // The overdue sum, labelled, then each overdue invoice with what is still due: "€ 2.504,70" in Dutch.
+  await expect(items.first()).toHaveText(/^Totaal achterstallig: €\s\d{1,3}(\.\d{3})*,\d{2}$/);
   await expect(items.nth(1)).toContainText(/INV-\d{4}-\d{5}€\s\d{1,3}(\.\d{3})*,\d{2}/);
   // The language changes on the screen, not in the token: "€2,504.70" at once, without a new sign-in.
   await setLanguage(page, 'en');
-  await expect(items.first()).toHaveText(/^€\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expect(items.first()).toHaveText(/^Total overdue: €\d{1,3}(,\d{3})*\.\d{2}$/);
   await expect(items.nth(1)).toContainText(/INV-\d{4}-\d{5}€\d{1,3}(,\d{3})*\.\d{2}/);
 });
 

@@ -119,8 +119,14 @@ function Panel({ panel }: { panel: DashboardPanel }) {
       : item.money?.detail !== undefined
         ? formatMoney(item.money.detail, language)
         : item.detail;
+  /** A sum as an item's title says what it sums (`….sums.<item key>`): a bare amount read as a duplicate row. */
   const title = (item: DashboardPanel['items'][number]) =>
-    item.money?.title !== undefined ? formatMoney(item.money.title, language) : item.title;
+    item.money?.title !== undefined
+      ? t(`${base}.sums.${item.key}`, {
+          amount: formatMoney(item.money.title, language),
+          defaultValue: '{{amount}}',
+        })
+      : item.title;
   const titleId = `panel-${panel.panel}`;
   return (
     <Card
