@@ -43,9 +43,9 @@ export function CompanyDataSection({ customer }: { customer: Customer }) {
           { label: t('company.data.status'), value: <StatusBadge status={customer.status} /> },
           {
             label: t('company.data.language'),
-            value: (
-              <span lang={customer.language}>{t(`languages.${customer.language}`, { ns: 'global' })}</span>
-            ),
+            // Named in the reader's language, as the contacts do ("Dutch", "Engels"); the language
+            // chooser's names in their own language ("Nederlands") read here as untranslated.
+            value: t(`contacts.languages.${customer.language}`),
           },
           { label: t('company.data.createdAt'), value: formatDate(customer.created_at) },
           {

@@ -87,11 +87,14 @@ function Company({ customerId }: { customerId: number }) {
           variant="light"
           mt="sm"
           maw="100%"
-          // The label wraps on a phone instead of running past the screen's edge.
+          // The label wraps on a phone instead of running past the screen's edge, with the line
+          // height of text: a button's own line height of 1 cramps two lines together.
           h="auto"
           mih="var(--button-height)"
-          py={6}
-          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+          py="xs"
+          styles={{
+            label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 'var(--mantine-line-height-sm)' },
+          }}
         >
           {t('company.contactsLink')}
         </Button>
