@@ -1,4 +1,5 @@
 import { Anchor, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Application, ApplicationChecks, AvailabilityRange } from '@portaal/contracts';
 import { availabilityRanges, meetsTarget } from '@portaal/contracts/availability-rules';
 import { describeCheckReason, describeMaintenance } from '@portaal/contracts/availability-texts';
@@ -7,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { BREAKPOINTS_PX } from '../../../app/theme.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { formatDateTime, formatHours, formatNumber, type Language } from '../../../lib/format.ts';
@@ -203,6 +205,9 @@ export function ApplicationStatusesPage({ search, onSearchChange }: ApplicationS
   const selected = useSelectedCustomer();
   const customerId = selected?.id ?? 0;
   const range = search.range ?? 'last24h';
+  const sideBySide = useMediaQuery(`(min-width: ${BREAKPOINTS_PX.sm / 16}em)`, true, {
+    getInitialValueInEffect: false,
+  });
   const list = useQuery({
     ...availabilityQueries.applications(session.api, customerId),
     enabled: selected !== undefined,
@@ -293,7 +298,10 @@ export function ApplicationStatusesPage({ search, onSearchChange }: ApplicationS
           value={range}
           onChange={(value) => onSearchChange({ ...search, range: value as AvailabilityRange })}
           data={availabilityRanges.map((value) => ({ value, label: t(`availability.ranges.${value}`) }))}
-          styles={{ root: { flexWrap: 'wrap' } }}
+          // The three periods side by side need about 400 px in Dutch: on phones they stack, instead of
+          // wrapping into two rows with a stray divider.
+          orientation={sideBySide ? 'horizontal' : 'vertical'}
+          fullWidth={!sideBySide}
         />
       </div>
       {body}

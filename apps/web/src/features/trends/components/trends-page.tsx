@@ -1,5 +1,5 @@
 import { Card, Chip, Group, MultiSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import {
   type GraphType,
   graphTypes,
@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { BREAKPOINTS_PX } from '../../../app/theme.ts';
 import { DateField } from '../../../components/date-field/date-field.tsx';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
@@ -144,6 +145,9 @@ export function TrendsPage({
     : [];
 
   const update = (next: Partial<TrendsSearch>) => onSearchChange({ ...search, ...next });
+  const sideBySide = useMediaQuery(`(min-width: ${BREAKPOINTS_PX.md / 16}em)`, true, {
+    getInitialValueInEffect: false,
+  });
 
   let body: React.ReactNode;
   if (serversQuery.isPending) body = <LoadingBlocks count={2} height={200} />;
@@ -211,8 +215,9 @@ export function TrendsPage({
               onChange={(value) => update({ range: value as TimePreset, from: undefined, to: undefined })}
               data={timePresets.map((value) => ({ value, label: t(`trends.range.${value}`) }))}
               fullWidth
-              orientation={undefined}
-              styles={{ root: { flexWrap: 'wrap' } }}
+              // Four periods side by side need about 500 px in Dutch, which the card has from md (beside
+              // the sidebar); below it they stack, instead of wrapping into two rows with a stray divider.
+              orientation={sideBySide ? 'horizontal' : 'vertical'}
             />
             {preset === 'custom' && (
               <Group gap="sm" grow>
