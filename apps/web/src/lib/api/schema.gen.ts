@@ -2985,7 +2985,7 @@ export interface components {
         "Content-Disposition": string;
         /** @description Path of the created or changed resource. */
         Location: string;
-        /** @description `portaal_lang=en|nl`: the caller's language, so the web app's page comes with a preload of that language's texts. A hint, never a credential. */
+        /** @description `portaal_lang=en|nl`: the caller's language, so the web app's page comes with a preload of that language's texts; `portaal_pages=support|servers/trends|…`: the pages with a fixed heading that the caller may open, so their first screen shows it. Hints, never credentials. */
         "Set-Cookie": string;
     };
     pathItems: never;
