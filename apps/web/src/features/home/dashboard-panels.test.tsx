@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import type { Dashboard } from '@portaal/contracts';
-import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-} from '@tanstack/react-router';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../app/session.ts';
-import { createApiClient } from '../../lib/api-client.ts';
-import { installDomShims, testI18n } from '../../test/dom.ts';
-import { renderScreen } from '../../test/render-screen.tsx';
+import { installDomShims } from '../../test/dom.ts';
+import { apiAnswering, renderPageAt } from '../../test/render-screen.tsx';
 import { DashboardPanels } from './dashboard-panels.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -55,25 +45,12 @@ const dashboard: Dashboard = {
 
 /** The dashboard panels of customer 1001 over a fetch that answers as the API. */
 async function renderPanels(language: 'en' | 'nl') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const fetchStub: typeof fetch = async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://test');
-    return url.pathname === '/api/v2/customer/1001/dashboard'
-      ? new Response(JSON.stringify(dashboard), { headers: { 'content-type': 'application/json' } })
-      : new Response(null, { status: 404 });
-  };
-  const session = { api: createApiClient({ fetch: fetchStub }), queryClient } as unknown as Session;
-  const root = createRootRoute({ component: () => <Outlet /> });
-  const home = createRoute({
-    getParentRoute: () => root,
+  await renderPageAt({
     path: '/',
-    component: () => <DashboardPanels customerId={1001} panels={1} />,
+    element: <DashboardPanels customerId={1001} panels={1} />,
+    language,
+    fetch: apiAnswering({ '/api/v2/customer/1001/dashboard': dashboard }),
   });
-  const router = createRouter({
-    routeTree: root.addChildren([home]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  renderScreen({ router, session, queryClient, i18n: await testI18n(language) });
   return screen.findByTestId('panel-invoices');
 }
 

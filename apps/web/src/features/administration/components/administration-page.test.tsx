@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import type { AdministrationOverview, ContractSummary } from '@portaal/contracts';
-import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-} from '@tanstack/react-router';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../../app/session.ts';
-import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, testI18n } from '../../../test/dom.ts';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { installDomShims } from '../../../test/dom.ts';
+import { apiAnswering, renderPageAt } from '../../../test/render-screen.tsx';
 import { AdministrationPage } from './administration-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -46,34 +36,13 @@ const overview: AdministrationOverview = {
 
 /** The administration overview of customer 1001 over a fetch that answers as the API. */
 async function renderOverview(language: 'en' | 'nl') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const fetchStub: typeof fetch = async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://test');
-    return url.pathname === '/api/v2/customer/1001/administration'
-      ? new Response(JSON.stringify(overview), { headers: { 'content-type': 'application/json' } })
-      : new Response(null, { status: 404 });
-  };
-  const selected = { id: 1001, name: 'Acme' };
-  const session = {
-    api: createApiClient({ fetch: fetchStub }),
-    queryClient,
-    can: () => true,
-    selected: { subscribe: () => () => {}, get: () => selected },
-  } as unknown as Session;
-  const root = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({
-    getParentRoute: () => root,
+  await renderPageAt({
     path: '/administration',
-    component: AdministrationPage,
+    element: <AdministrationPage />,
+    language,
+    fetch: apiAnswering({ '/api/v2/customer/1001/administration': overview }),
+    links: ['/administration/invoices', '/administration/contracts', '/administration/contracts/$id'],
   });
-  const invoices = createRoute({ getParentRoute: () => root, path: '/administration/invoices' });
-  const contracts = createRoute({ getParentRoute: () => root, path: '/administration/contracts' });
-  const detail = createRoute({ getParentRoute: () => root, path: '/administration/contracts/$id' });
-  const router = createRouter({
-    routeTree: root.addChildren([page, invoices, contracts, detail]),
-    history: createMemoryHistory({ initialEntries: ['/administration'] }),
-  });
-  renderScreen({ router, session, queryClient, i18n: await testI18n(language) });
   return screen.findByRole('region', {
     name: language === 'en' ? 'Renewals in the next 90 days' : 'Verlengingen in de komende 90 dagen',
   });

@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import type { Customer } from '@portaal/contracts';
-import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-} from '@tanstack/react-router';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../../app/session.ts';
-import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, testI18n } from '../../../test/dom.ts';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { installDomShims } from '../../../test/dom.ts';
+import { apiAnswering, renderPageAt } from '../../../test/render-screen.tsx';
 import { CompanyPage } from './company-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -37,34 +27,15 @@ const customer: Customer = {
 
 /** The company page of customer 1001 over a fetch that answers its details as the API (the rest: not found). */
 async function renderCompany(language: 'en' | 'nl', customerLanguage: Customer['language'] = 'nl') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const fetchStub: typeof fetch = async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://test');
-    return url.pathname === '/api/v2/customer/1001'
-      ? new Response(JSON.stringify({ ...customer, language: customerLanguage }), {
-          headers: { 'content-type': 'application/json' },
-        })
-      : new Response(null, { status: 404 });
-  };
-  const selected = { id: 1001, name: customer.display_name };
-  const session = {
-    api: createApiClient({ fetch: fetchStub }),
-    queryClient,
-    can: () => false,
-    selected: { subscribe: () => () => {}, get: () => selected },
-  } as unknown as Session;
-  const root = createRootRoute({ component: () => <Outlet /> });
-  const company = createRoute({
-    getParentRoute: () => root,
+  await renderPageAt({
     path: '/company',
-    component: () => <CompanyPage />,
+    element: <CompanyPage />,
+    language,
+    fetch: apiAnswering({ '/api/v2/customer/1001': { ...customer, language: customerLanguage } }),
+    can: () => false,
+    customerName: customer.display_name,
+    links: ['/company/$customerId/contacts'],
   });
-  const contacts = createRoute({ getParentRoute: () => root, path: '/company/$customerId/contacts' });
-  const router = createRouter({
-    routeTree: root.addChildren([company, contacts]),
-    history: createMemoryHistory({ initialEntries: ['/company'] }),
-  });
-  renderScreen({ router, session, queryClient, i18n: await testI18n(language) });
   // The section shows a skeleton under the same heading until the details arrive.
   await screen.findByText('34251987');
   return screen.getByRole('region', { name: language === 'en' ? 'Company data' : 'Bedrijfsgegevens' });

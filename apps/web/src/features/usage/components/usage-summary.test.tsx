@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import type { Usage, UsageEntry } from '@portaal/contracts';
-import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-} from '@tanstack/react-router';
 import { cleanup, configure, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../../app/session.ts';
-import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, testI18n } from '../../../test/dom.ts';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { installDomShims } from '../../../test/dom.ts';
+import { apiAnswering, renderPageAt } from '../../../test/render-screen.tsx';
 import { UsageSummary } from './usage-summary.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -86,32 +76,13 @@ const usage: Usage = {
 
 /** The SLA overview's usage card of customer 1001 over a fetch that answers as the API. */
 async function renderSummary(language: 'en' | 'nl') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const fetchStub: typeof fetch = async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://test');
-    return url.pathname === '/api/v2/customer/1001/usage'
-      ? new Response(JSON.stringify(usage), { headers: { 'content-type': 'application/json' } })
-      : new Response(null, { status: 404 });
-  };
-  const selected = { id: 1001, name: 'Acme' };
-  const session = {
-    api: createApiClient({ fetch: fetchStub }),
-    queryClient,
-    can: () => true,
-    selected: { subscribe: () => () => {}, get: () => selected },
-  } as unknown as Session;
-  const root = createRootRoute({ component: () => <Outlet /> });
-  const overview = createRoute({ getParentRoute: () => root, path: '/sla-usage', component: UsageSummary });
-  const all = createRoute({ getParentRoute: () => root, path: '/sla-usage/usage' });
-  const router = createRouter({
-    routeTree: root.addChildren([overview, all]),
-    history: createMemoryHistory({ initialEntries: ['/sla-usage'] }),
-  });
-  renderScreen({
-    router,
-    session,
-    queryClient,
-    i18n: await testI18n(language, ['default', 'global', 'usage']),
+  await renderPageAt({
+    path: '/sla-usage',
+    element: <UsageSummary />,
+    language,
+    namespaces: ['default', 'global', 'usage'],
+    fetch: apiAnswering({ '/api/v2/customer/1001/usage': usage }),
+    links: ['/sla-usage/usage'],
   });
   const list = await screen.findByRole('list');
   return [...list.querySelectorAll('li')].map((item) => item.textContent);
