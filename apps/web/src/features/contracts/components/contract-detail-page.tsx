@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Contract } from '@portaal/contracts';
 import { formatDecimalQuantity, formatMoney, isoToday } from '@portaal/contracts/administration-rules';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { DataList } from '../../../components/data-list/data-list.tsx';
 import { DateField } from '../../../components/date-field/date-field.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { BackLink, DetailStates } from '../../../components/list-shell/list-shell.tsx';
+import classes from '../../../components/money-list/money-list.module.css';
 import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -18,7 +20,9 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { contractsQueries } from '../api/contracts-queries.ts';
 import { useRequestContractEnd } from '../api/use-request-contract-end.ts';
 import { ContractStatusBadge, Renewal } from './contract-badges.tsx';
-import classes from './contracts.module.css';
+
+/** From here the rules are a table; narrower, six columns would scroll sideways, so each rule is a card. */
+const WIDE_RULES_QUERY = '(min-width: 62em)';
 
 /** /administration/contracts/{id}: rules, billing, term, renewal and the end-contract request. */
 export function ContractDetailPage({ id }: { id: string }) {
@@ -50,9 +54,8 @@ function ContractView({
   customerId: number;
   mayEnd: boolean;
 }) {
-  const { t, i18n } = useTranslation('default');
-  const language = currentLanguage(i18n);
-  const money = (amount: string) => formatMoney(amount, language);
+  const { t, money } = useContractFormat();
+  const wide = useMediaQuery(WIDE_RULES_QUERY, true, { getInitialValueInEffect: false });
   const dash = (value: string | null) => value ?? '–';
   return (
     <Stack gap="lg">
@@ -91,46 +94,7 @@ function ContractView({
         <Title order={2} size="h3" id="contract-rules-title">
           {t('administration.contracts.rules')}
         </Title>
-        <ScrollRegion labelledBy="contract-rules-title" minWidth={600}>
-          <Table verticalSpacing="sm" data-testid="contract-rules">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('administration.contracts.product')}</Table.Th>
-                <Table.Th scope="col" className={classes.amount}>
-                  {t('administration.invoices.quantity')}
-                </Table.Th>
-                <Table.Th scope="col">{t('administration.invoices.unit')}</Table.Th>
-                <Table.Th scope="col" className={classes.amount}>
-                  {t('administration.invoices.unitPrice')}
-                </Table.Th>
-                <Table.Th scope="col">{t('administration.contracts.kind')}</Table.Th>
-                <Table.Th scope="col" className={classes.amount}>
-                  {t('administration.invoices.lineAmount')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {contract.rules.map((rule) => (
-                <Table.Tr key={rule.position}>
-                  <Table.Td>{rule.product}</Table.Td>
-                  <Table.Td className={classes.amount}>
-                    {formatDecimalQuantity(rule.quantity, language)}
-                  </Table.Td>
-                  <Table.Td>{rule.unit}</Table.Td>
-                  <Table.Td className={classes.amount}>
-                    {formatMoney(rule.unit_price, language, contract.currency, { unitPrice: true })}
-                  </Table.Td>
-                  <Table.Td>
-                    {rule.recurring
-                      ? t('administration.contracts.monthly')
-                      : t('administration.contracts.oneOff')}
-                  </Table.Td>
-                  <Table.Td className={classes.amount}>{money(rule.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
+        {wide ? <ContractRulesTable contract={contract} /> : <ContractRulesCards contract={contract} />}
       </Stack>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -199,6 +163,91 @@ function ContractView({
 
       {mayEnd && <EndRequest contract={contract} customerId={customerId} />}
     </Stack>
+  );
+}
+
+/** Texts, the page's language and its money format. */
+function useContractFormat() {
+  const { t, i18n } = useTranslation('default');
+  const language = currentLanguage(i18n);
+  return { t, language, money: (amount: string) => formatMoney(amount, language) };
+}
+
+/** The rules as a table (wide screens). */
+function ContractRulesTable({ contract }: { contract: Contract }) {
+  const { t, language, money } = useContractFormat();
+  return (
+    <ScrollRegion labelledBy="contract-rules-title" minWidth={600}>
+      <Table verticalSpacing="sm" data-testid="contract-rules">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('administration.contracts.product')}</Table.Th>
+            <Table.Th scope="col" className={classes.amount}>
+              {t('administration.invoices.quantity')}
+            </Table.Th>
+            <Table.Th scope="col">{t('administration.invoices.unit')}</Table.Th>
+            <Table.Th scope="col" className={classes.amount}>
+              {t('administration.invoices.unitPrice')}
+            </Table.Th>
+            <Table.Th scope="col">{t('administration.contracts.kind')}</Table.Th>
+            <Table.Th scope="col" className={classes.amount}>
+              {t('administration.invoices.lineAmount')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {contract.rules.map((rule) => (
+            <Table.Tr key={rule.position}>
+              <Table.Td>{rule.product}</Table.Td>
+              <Table.Td className={classes.amount}>{formatDecimalQuantity(rule.quantity, language)}</Table.Td>
+              <Table.Td>{rule.unit}</Table.Td>
+              <Table.Td className={classes.amount}>
+                {formatMoney(rule.unit_price, language, contract.currency, { unitPrice: true })}
+              </Table.Td>
+              <Table.Td>
+                {rule.recurring
+                  ? t('administration.contracts.monthly')
+                  : t('administration.contracts.oneOff')}
+              </Table.Td>
+              <Table.Td className={classes.amount}>{money(rule.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollRegion>
+  );
+}
+
+/** The same on phones and narrow windows: a card per rule, nothing to scroll sideways. */
+function ContractRulesCards({ contract }: { contract: Contract }) {
+  const { t, language, money } = useContractFormat();
+  return (
+    <ul className={classes.cards} aria-labelledby="contract-rules-title" data-testid="contract-rules">
+      {contract.rules.map((rule) => (
+        <Card key={rule.position} component="li" withBorder padding="sm">
+          <Stack gap={4}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={500}>
+                {rule.product}
+              </Text>
+              <Text size="sm" fw={500} className={classes.amount}>
+                {money(rule.amount)}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('administration.contracts.ruleTerms', {
+                quantity: formatDecimalQuantity(rule.quantity, language),
+                unit: rule.unit,
+                price: formatMoney(rule.unit_price, language, contract.currency, { unitPrice: true }),
+                kind: rule.recurring
+                  ? t('administration.contracts.monthly')
+                  : t('administration.contracts.oneOff'),
+              })}
+            </Text>
+          </Stack>
+        </Card>
+      ))}
+    </ul>
   );
 }
 

@@ -10,13 +10,13 @@ import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
+import classes from '../../../components/money-list/money-list.module.css';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSearchText } from '../../../lib/use-search-text.ts';
 import { contractsQueries } from '../api/contracts-queries.ts';
 import { type ContractsSearch, filtersOf } from '../utils/search-params.ts';
 import { ContractStatusBadge, Renewal } from './contract-badges.tsx';
-import classes from './contracts.module.css';
 
 const WIDE_LIST_QUERY = '(min-width: 62em)';
 

@@ -9,13 +9,13 @@ import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { BackLink, DetailStates } from '../../../components/list-shell/list-shell.tsx';
+import classes from '../../../components/money-list/money-list.module.css';
 import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { invoicesQueries } from '../api/invoices-queries.ts';
 import { DownloadInvoiceButton } from './download-invoice-button.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
-import classes from './invoices.module.css';
 
 /** From here the lines are a table; narrower, six columns would scroll sideways, so each line is a card. */
 const WIDE_LINES_QUERY = '(min-width: 62em)';

@@ -10,6 +10,7 @@ import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { FilterBar, PagedList } from '../../../components/list-shell/list-shell.tsx';
+import classes from '../../../components/money-list/money-list.module.css';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSearchText } from '../../../lib/use-search-text.ts';
@@ -17,7 +18,6 @@ import { invoicesQueries } from '../api/invoices-queries.ts';
 import { filtersOf, type InvoicesSearch } from '../utils/search-params.ts';
 import { DownloadInvoiceButton } from './download-invoice-button.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
-import classes from './invoices.module.css';
 
 const WIDE_LIST_QUERY = '(min-width: 62em)';
 

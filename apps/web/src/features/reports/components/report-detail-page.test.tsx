@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import type { SlaReport } from '@portaal/contracts';
 import { ticketPriorityNames } from '@portaal/contracts/report-display';
 // The tester's SLA-2026-10 (and all met), shared with the API's PDF and CSV test.
-import { slaReport, slaReportAllMet } from '@portaal/contracts/test-fixtures/reports';
+import { slaReport, slaReportAllMet, slaReportWithCredit } from '@portaal/contracts/test-fixtures/reports';
 import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -16,7 +16,7 @@ import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, readLocale, testI18n } from '../../../test/dom.ts';
+import { installDomShims, readLocale, setWide, testI18n } from '../../../test/dom.ts';
 import { renderScreen } from '../../../test/render-screen.tsx';
 import { ReportDetailPage } from './report-detail-page.tsx';
 
@@ -76,5 +76,31 @@ describe('the SLA report screen', () => {
         Object.fromEntries(Object.entries(ticketPriorityNames[language])),
       );
     }
+  });
+});
+
+describe('the availability per application', () => {
+  it('is a table with a column per figure on wide screens', async () => {
+    setWide(true);
+    await renderReport(slaReport, 'en');
+    const applications = await screen.findByTestId('report-applications');
+    expect(applications).toHaveRole('table');
+    expect(
+      within(applications)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Application', 'Target', 'Uptime', 'Result', 'Downtime', 'Credit']);
+  });
+
+  it('is a card per application on phones, nothing to scroll sideways, in Dutch', async () => {
+    setWide(false);
+    await renderReport(slaReportWithCredit, 'nl');
+    const applications = await screen.findByTestId('report-applications');
+    expect(applications).toHaveRole('list');
+    expect(applications).toHaveAccessibleName('Beschikbaarheid per applicatie');
+    const cards = within(applications).getAllByRole('listitem');
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toHaveTextContent(/^Webwinkel\s*99,5%/);
+    expect(cards[0]).toHaveTextContent('Doel 99,9% · niet gehaald · uitval 20 min · servicecredit 10%');
   });
 });

@@ -1,4 +1,5 @@
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Report, SlaReport, UsageReport } from '@portaal/contracts';
 import { formatDateTimeInZone, PORTAL_TIME_ZONE, slaSummary } from '@portaal/contracts/report-display';
 import { formatUsageAmount } from '@portaal/contracts/usage-rules';
@@ -7,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import classes from '../../../components/money-list/money-list.module.css';
 import { formatHours, formatNumber, type Language } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { periodLabel } from '../../usage/utils/search-params.ts';
@@ -19,6 +21,9 @@ const percent = (value: number | null, language: Language) =>
   value === null ? '–' : `${formatNumber(value, language)}%`;
 const minutes = (value: number | null, language: Language, none: string) =>
   value === null ? none : formatHours(value / 60, language);
+
+/** From here the availability per application is a table; narrower, it is a card per application. */
+const WIDE_APPLICATIONS_QUERY = '(min-width: 62em)';
 
 /** A table that scrolls sideways on phones in a focusable region (axe: scrollable-region-focusable). */
 function Scroll({ label, children }: { label: string; children: React.ReactNode }) {
@@ -118,39 +123,94 @@ function SlaSummary({ report, language }: { report: SlaReport; language: Languag
   );
 }
 
+/** "met", "missed", or a dash when there was no target. */
+function useMet() {
+  const { t } = useTranslation('usage');
+  return (value: boolean | null) => (value === null ? '–' : value ? t('reports.met') : t('reports.missed'));
+}
+
+/** The availability per application as a table (wide screens). */
+function ApplicationsTable({ report, language }: { report: SlaReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const met = useMet();
+  return (
+    <Scroll label={t('reports.applications')}>
+      <Table miw={560} data-testid="report-applications">
+        <Table.Thead>
+          <Table.Tr>
+            {['application', 'target', 'uptime', 'result', 'downtime', 'credit'].map((key) => (
+              <Table.Th key={key}>{t(`reports.sla.${key}`)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.applications.map((app) => (
+            <Table.Tr key={app.name}>
+              <Table.Td>{app.name}</Table.Td>
+              <Table.Td>{percent(app.target, language)}</Table.Td>
+              <Table.Td>{percent(app.uptime, language)}</Table.Td>
+              <Table.Td>{met(app.met)}</Table.Td>
+              <Table.Td>{minutes(app.downtime_minutes, language, '–')}</Table.Td>
+              <Table.Td>{percent(app.service_credit_percent, language)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Scroll>
+  );
+}
+
+/** The same on phones and narrow windows: a card per application, nothing to scroll sideways. */
+function ApplicationsCards({ report, language }: { report: SlaReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const met = useMet();
+  return (
+    <ul
+      className={classes.cards}
+      aria-labelledby="report-applications-title"
+      data-testid="report-applications"
+    >
+      {report.applications.map((app) => (
+        <Card key={app.name} component="li" withBorder padding="sm">
+          <Stack gap={4}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={500}>
+                {app.name}
+              </Text>
+              <Text size="sm" fw={500} className={classes.amount}>
+                {percent(app.uptime, language)}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('reports.sla.applicationTerms', {
+                target: percent(app.target, language),
+                result: met(app.met),
+                downtime: minutes(app.downtime_minutes, language, '–'),
+                credit: percent(app.service_credit_percent, language),
+              })}
+            </Text>
+          </Stack>
+        </Card>
+      ))}
+    </ul>
+  );
+}
+
 function SlaFigures({ report, language }: { report: SlaReport; language: Language }) {
   const { t } = useTranslation('usage');
-  const met = (value: boolean | null) =>
-    value === null ? '–' : value ? t('reports.met') : t('reports.missed');
+  const met = useMet();
+  const wide = useMediaQuery(WIDE_APPLICATIONS_QUERY, true, { getInitialValueInEffect: false });
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2} size="h3" mb="xs">
+        <Title order={2} size="h3" mb="xs" id="report-applications-title">
           {t('reports.applications')}
         </Title>
-        <Scroll label={t('reports.applications')}>
-          <Table miw={560} data-testid="report-applications">
-            <Table.Thead>
-              <Table.Tr>
-                {['application', 'target', 'uptime', 'result', 'downtime', 'credit'].map((key) => (
-                  <Table.Th key={key}>{t(`reports.sla.${key}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.applications.map((app) => (
-                <Table.Tr key={app.name}>
-                  <Table.Td>{app.name}</Table.Td>
-                  <Table.Td>{percent(app.target, language)}</Table.Td>
-                  <Table.Td>{percent(app.uptime, language)}</Table.Td>
-                  <Table.Td>{met(app.met)}</Table.Td>
-                  <Table.Td>{minutes(app.downtime_minutes, language, '–')}</Table.Td>
-                  <Table.Td>{percent(app.service_credit_percent, language)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Scroll>
+        {wide ? (
+          <ApplicationsTable report={report} language={language} />
+        ) : (
+          <ApplicationsCards report={report} language={language} />
+        )}
         <SlaSummary report={report} language={language} />
       </div>
       <div>
