@@ -92,6 +92,32 @@ describe('new ticket', () => {
     );
   });
 
+  it('shows a single allowed request type as fixed text and still sends it', async () => {
+    // A viewer may only file a technical request: nothing to choose.
+    const { renderAt, sent, user } = setupTickets({
+      answer: api(undefined, { ...requestTypes, categories: ['technical_request'] }),
+    });
+    await renderAt('/support/new-ticket');
+    const type = await screen.findByRole('term');
+    expect(type).toHaveTextContent('Request type');
+    expect(type.nextElementSibling).toHaveRole('definition');
+    expect(type.nextElementSibling).toHaveTextContent('Technical request');
+    expect(screen.queryByRole('combobox', { name: 'Request type' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Printer offline');
+    await user.type(
+      screen.getByRole('textbox', { name: 'Description' }),
+      'The printer on floor 2 is offline.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit ticket' }));
+    await waitFor(() => expect(posts(sent)).toHaveLength(1));
+    expect(posts(sent)[0]).toEqual(
+      expect.objectContaining({
+        url: `${base}/tickets`,
+        body: expect.objectContaining({ category: 'technical_request' }),
+      }),
+    );
+  });
+
   it('asks to call the service desk for an incident or a high priority', async () => {
     const { renderAt, user } = setupTickets({ answer: api() });
     await renderAt('/support/new-ticket');

@@ -10,6 +10,7 @@ import {
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { useCreateTicket } from '../api/use-create-ticket.ts';
@@ -150,15 +151,20 @@ export function TicketForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="new-ticket-form-title">
       <Stack gap="md">
-        <Select
-          label={t('fields.category')}
-          placeholder={t('new.categoryPlaceholder')}
-          data={requestTypes.categories.map((value) => ({ value, label: t(`category.${value}`) }))}
-          allowDeselect={false}
-          withAsterisk
-          maw={360}
-          {...form.getInputProps('category')}
-        />
+        {only ? (
+          // One allowed type (a viewer's) is nothing to choose: shown as a fact, sent as the form's value.
+          <DataList items={[{ label: t('fields.category'), value: t(`category.${only}`) }]} />
+        ) : (
+          <Select
+            label={t('fields.category')}
+            placeholder={t('new.categoryPlaceholder')}
+            data={requestTypes.categories.map((value) => ({ value, label: t(`category.${value}`) }))}
+            allowDeselect={false}
+            withAsterisk
+            maw={360}
+            {...form.getInputProps('category')}
+          />
+        )}
         {withObject && (
           <ObjectField
             customerId={customerId}
