@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { Report, SlaReport, UsageReport } from '@portaal/contracts';
+import type { Report, SlaIncident, SlaReport, UsageReport, UsageReportItem } from '@portaal/contracts';
 import { formatDateTimeInZone, PORTAL_TIME_ZONE, slaSummary } from '@portaal/contracts/report-display';
 import { formatUsageAmount } from '@portaal/contracts/usage-rules';
 import { useQuery } from '@tanstack/react-query';
@@ -22,8 +22,8 @@ const percent = (value: number | null, language: Language) =>
 const minutes = (value: number | null, language: Language, none: string) =>
   value === null ? none : formatHours(value / 60, language);
 
-/** From here the availability per application is a table; narrower, it is a card per application. */
-const WIDE_APPLICATIONS_QUERY = '(min-width: 62em)';
+/** From here the report's figures are tables; narrower, they are a card per row. */
+const WIDE_TABLES_QUERY = '(min-width: 62em)';
 
 /** A table that scrolls sideways on phones in a focusable region (axe: scrollable-region-focusable). */
 function Scroll({ label, children }: { label: string; children: React.ReactNode }) {
@@ -35,57 +35,120 @@ function Scroll({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-function UsageFigures({ report, language }: { report: UsageReport; language: Language }) {
+const USAGE_COLUMNS = [
+  'specification',
+  'bought',
+  'used',
+  'balance',
+  'leftOver',
+  'overQuota',
+  'rate',
+  'perUnit',
+  'cost',
+] as const;
+
+/** The texts of one usage report item, shared by its table row and its card. */
+function useUsageItem(language: Language) {
   const { t } = useTranslation('usage');
-  const c = (key: string) => t(`reports.items.${key}`);
+  return (item: UsageReportItem) => ({
+    specification: `${t(`types.${item.usage_type === 'manhour' ? 'hour' : item.usage_type}`, {
+      defaultValue: item.usage_type,
+    })} (${t(`subtypes.${item.subtype}`, { defaultValue: item.subtype })})`,
+    amount: (value: number) => formatUsageAmount(value, item.unit, language, item.usage_type),
+    unit: item.unit === 'hour' ? t('types.hour') : item.unit,
+  });
+}
+
+/** The usage report items as a table (wide screens). */
+function UsageTable({ report, language }: { report: UsageReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const describe = useUsageItem(language);
   return (
     <Scroll label={t('reports.itemsTitle')}>
       <Table miw={860} data-testid="report-items">
         <Table.Thead>
           <Table.Tr>
-            {[
-              'specification',
-              'bought',
-              'used',
-              'balance',
-              'leftOver',
-              'overQuota',
-              'rate',
-              'perUnit',
-              'cost',
-            ].map((key) => (
-              <Table.Th key={key}>{c(key)}</Table.Th>
+            {USAGE_COLUMNS.map((key) => (
+              <Table.Th key={key}>{t(`reports.items.${key}`)}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {report.items.map((item) => {
-            const amount = (value: number) => formatUsageAmount(value, item.unit, language, item.usage_type);
+            const { specification, amount, unit } = describe(item);
             return (
               <Table.Tr key={`${item.usage_type}-${item.subtype}`}>
-                <Table.Td>
-                  {t(`types.${item.usage_type === 'manhour' ? 'hour' : item.usage_type}`, {
-                    defaultValue: item.usage_type,
-                  })}{' '}
-                  ({t(`subtypes.${item.subtype}`, { defaultValue: item.subtype })})
-                </Table.Td>
+                <Table.Td>{specification}</Table.Td>
                 <Table.Td>{amount(item.bought)}</Table.Td>
                 <Table.Td>{amount(item.used)}</Table.Td>
                 <Table.Td>{amount(item.month_balance)}</Table.Td>
                 <Table.Td>{amount(item.left_over)}</Table.Td>
                 <Table.Td>{amount(item.over_quota)}</Table.Td>
                 <Table.Td>{money(item.rate, language)}</Table.Td>
-                <Table.Td>{item.unit === 'hour' ? t('types.hour') : item.unit}</Table.Td>
+                <Table.Td>{unit}</Table.Td>
                 <Table.Td>{money(item.cost, language)}</Table.Td>
               </Table.Tr>
             );
           })}
         </Table.Tbody>
       </Table>
+    </Scroll>
+  );
+}
+
+/** The same on phones and narrow windows: a card per item, its cost beside it, nothing to scroll sideways. */
+function UsageCards({ report, language }: { report: UsageReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const describe = useUsageItem(language);
+  return (
+    <ul className={classes.cards} aria-label={t('reports.itemsTitle')} data-testid="report-items">
+      {report.items.map((item) => {
+        const { specification, amount, unit } = describe(item);
+        return (
+          <Card key={`${item.usage_type}-${item.subtype}`} component="li" withBorder padding="sm">
+            <Stack gap={4}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Text size="sm" fw={500}>
+                  {specification}
+                </Text>
+                <Text size="sm" fw={500} className={classes.amount}>
+                  {money(item.cost, language)}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('reports.items.terms', {
+                  bought: amount(item.bought),
+                  used: amount(item.used),
+                  balance: amount(item.month_balance),
+                  leftOver: amount(item.left_over),
+                  overQuota: amount(item.over_quota),
+                  rate: money(item.rate, language),
+                  // "per hour" mid-sentence (the table's column shows it as a label); GiB, TB… stay as they are.
+                  unit: item.unit === 'hour' ? unit.toLocaleLowerCase(language) : unit,
+                })}
+              </Text>
+            </Stack>
+          </Card>
+        );
+      })}
+    </ul>
+  );
+}
+
+function UsageFigures({ report, language }: { report: UsageReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const wide = useMediaQuery(WIDE_TABLES_QUERY, true, { getInitialValueInEffect: false });
+  return (
+    <div>
+      {wide ? (
+        <UsageTable report={report} language={language} />
+      ) : (
+        <UsageCards report={report} language={language} />
+      )}
       <Text fw={700} mt="sm">
         {t('reports.totalCost', { amount: money(report.total_cost, language) })}
       </Text>
-    </Scroll>
+    </div>
   );
 }
 
@@ -196,10 +259,85 @@ function ApplicationsCards({ report, language }: { report: SlaReport; language: 
   );
 }
 
-function SlaFigures({ report, language }: { report: SlaReport; language: Language }) {
+/** The texts of one incident, shared by its table row and its card. */
+function useIncident(language: Language) {
   const { t } = useTranslation('usage');
   const met = useMet();
-  const wide = useMediaQuery(WIDE_APPLICATIONS_QUERY, true, { getInitialValueInEffect: false });
+  return (incident: SlaIncident) => ({
+    priority: `${incident.priority} ${t(`support:priority.${incident.priority}`, { defaultValue: '' })}`,
+    created: formatDateTimeInZone(incident.created_at),
+    response: minutes(incident.response_minutes, language, t('reports.open')),
+    responseTarget: minutes(incident.response_target_minutes, language, ''),
+    responseResult: met(incident.response_met),
+    resolution: minutes(incident.resolution_minutes, language, t('reports.open')),
+    resolutionTarget: minutes(incident.resolution_target_minutes, language, ''),
+    resolutionResult: met(incident.resolution_met),
+  });
+}
+
+/** The incidents as a table (wide screens). */
+function IncidentsTable({ report, language }: { report: SlaReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const describe = useIncident(language);
+  return (
+    <Scroll label={t('reports.incidents')}>
+      <Table miw={720} data-testid="report-incidents">
+        <Table.Thead>
+          <Table.Tr>
+            {['ticket', 'subject', 'priority', 'created', 'response', 'resolution'].map((key) => (
+              <Table.Th key={key}>{t(`reports.sla.${key}`)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.incidents.map((incident) => {
+            const figures = describe(incident);
+            return (
+              <Table.Tr key={incident.ticket_id}>
+                <Table.Td>#{incident.ticket_id}</Table.Td>
+                <Table.Td>{incident.subject}</Table.Td>
+                <Table.Td>{figures.priority}</Table.Td>
+                <Table.Td>{figures.created}</Table.Td>
+                <Table.Td>
+                  {figures.response} ({figures.responseTarget}) · {figures.responseResult}
+                </Table.Td>
+                <Table.Td>
+                  {figures.resolution} ({figures.resolutionTarget}) · {figures.resolutionResult}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Scroll>
+  );
+}
+
+/** The same on phones and narrow windows: a card per incident, nothing to scroll sideways. */
+function IncidentsCards({ report, language }: { report: SlaReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const describe = useIncident(language);
+  return (
+    <ul className={classes.cards} aria-labelledby="report-incidents-title" data-testid="report-incidents">
+      {report.incidents.map((incident) => (
+        <Card key={incident.ticket_id} component="li" withBorder padding="sm">
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              <span className={classes.nowrap}>#{incident.ticket_id}</span> {incident.subject}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('reports.sla.incidentTerms', describe(incident))}
+            </Text>
+          </Stack>
+        </Card>
+      ))}
+    </ul>
+  );
+}
+
+function SlaFigures({ report, language }: { report: SlaReport; language: Language }) {
+  const { t } = useTranslation('usage');
+  const wide = useMediaQuery(WIDE_TABLES_QUERY, true, { getInitialValueInEffect: false });
   return (
     <Stack gap="lg">
       <div>
@@ -214,45 +352,15 @@ function SlaFigures({ report, language }: { report: SlaReport; language: Languag
         <SlaSummary report={report} language={language} />
       </div>
       <div>
-        <Title order={2} size="h3" mb="xs">
+        <Title order={2} size="h3" mb="xs" id="report-incidents-title">
           {t('reports.incidents')}
         </Title>
         {report.incidents.length === 0 ? (
           <Text c="dimmed">{t('reports.noIncidents')}</Text>
+        ) : wide ? (
+          <IncidentsTable report={report} language={language} />
         ) : (
-          <Scroll label={t('reports.incidents')}>
-            <Table miw={720} data-testid="report-incidents">
-              <Table.Thead>
-                <Table.Tr>
-                  {['ticket', 'subject', 'priority', 'created', 'response', 'resolution'].map((key) => (
-                    <Table.Th key={key}>{t(`reports.sla.${key}`)}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.incidents.map((incident) => (
-                  <Table.Tr key={incident.ticket_id}>
-                    <Table.Td>#{incident.ticket_id}</Table.Td>
-                    <Table.Td>{incident.subject}</Table.Td>
-                    <Table.Td>
-                      {incident.priority} {t(`support:priority.${incident.priority}`, { defaultValue: '' })}
-                    </Table.Td>
-                    <Table.Td>{formatDateTimeInZone(incident.created_at)}</Table.Td>
-                    <Table.Td>
-                      {minutes(incident.response_minutes, language, t('reports.open'))} (
-                      {minutes(incident.response_target_minutes, language, '')}) ·{' '}
-                      {met(incident.response_met)}
-                    </Table.Td>
-                    <Table.Td>
-                      {minutes(incident.resolution_minutes, language, t('reports.open'))} (
-                      {minutes(incident.resolution_target_minutes, language, '')}) ·{' '}
-                      {met(incident.resolution_met)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Scroll>
+          <IncidentsCards report={report} language={language} />
         )}
       </div>
     </Stack>
