@@ -13,6 +13,7 @@ import { DateField } from '../../../components/date-field/date-field.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { BackLink, DetailStates } from '../../../components/list-shell/list-shell.tsx';
 import classes from '../../../components/money-list/money-list.module.css';
+import { RowCard } from '../../../components/money-list/row-card.tsx';
 import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -224,28 +225,18 @@ function ContractRulesCards({ contract }: { contract: Contract }) {
   return (
     <ul className={classes.cards} aria-labelledby="contract-rules-title" data-testid="contract-rules">
       {contract.rules.map((rule) => (
-        <Card key={rule.position} component="li" withBorder padding="sm">
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Text size="sm" fw={500}>
-                {rule.product}
-              </Text>
-              <Text size="sm" fw={500} className={classes.amount}>
-                {money(rule.amount)}
-              </Text>
-            </Group>
-            <Text size="xs" c="dimmed">
-              {t('administration.contracts.ruleTerms', {
-                quantity: formatDecimalQuantity(rule.quantity, language),
-                unit: rule.unit,
-                price: formatMoney(rule.unit_price, language, contract.currency, { unitPrice: true }),
-                kind: rule.recurring
-                  ? t('administration.contracts.monthly')
-                  : t('administration.contracts.oneOff'),
-              })}
-            </Text>
-          </Stack>
-        </Card>
+        <RowCard key={rule.position} title={rule.product} figure={money(rule.amount)}>
+          <Text size="xs" c="dimmed">
+            {t('administration.contracts.ruleTerms', {
+              quantity: formatDecimalQuantity(rule.quantity, language),
+              unit: rule.unit,
+              price: formatMoney(rule.unit_price, language, contract.currency, { unitPrice: true }),
+              kind: rule.recurring
+                ? t('administration.contracts.monthly')
+                : t('administration.contracts.oneOff'),
+            })}
+          </Text>
+        </RowCard>
       ))}
     </ul>
   );

@@ -10,6 +10,7 @@ import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { BackLink, DetailStates } from '../../../components/list-shell/list-shell.tsx';
 import classes from '../../../components/money-list/money-list.module.css';
+import { RowCard } from '../../../components/money-list/row-card.tsx';
 import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -195,31 +196,21 @@ function InvoiceLinesCards({ invoice }: { invoice: Invoice }) {
     <Stack gap="sm" data-testid="invoice-lines">
       <ul className={classes.cards} aria-labelledby="invoice-lines-title">
         {invoice.lines.map((line) => (
-          <Card key={line.position} component="li" withBorder padding="sm">
-            <Stack gap={4}>
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Text size="sm" fw={500}>
-                  {line.description}
-                </Text>
-                <Text size="sm" fw={500} className={classes.amount}>
-                  {money(line.amount)}
-                </Text>
-              </Group>
-              {line.period_start && line.period_end && (
-                <Text size="xs" c="dimmed">
-                  {formatDate(line.period_start)} – {formatDate(line.period_end)}
-                </Text>
-              )}
+          <RowCard key={line.position} title={line.description} figure={money(line.amount)}>
+            {line.period_start && line.period_end && (
               <Text size="xs" c="dimmed">
-                {t('administration.invoices.lineTerms', {
-                  quantity: formatDecimalQuantity(line.quantity, language),
-                  unit: line.unit,
-                  price: formatMoney(line.unit_price, language, invoice.currency, { unitPrice: true }),
-                  vat: formatDecimalQuantity(line.vat_rate, language),
-                })}
+                {formatDate(line.period_start)} – {formatDate(line.period_end)}
               </Text>
-            </Stack>
-          </Card>
+            )}
+            <Text size="xs" c="dimmed">
+              {t('administration.invoices.lineTerms', {
+                quantity: formatDecimalQuantity(line.quantity, language),
+                unit: line.unit,
+                price: formatMoney(line.unit_price, language, invoice.currency, { unitPrice: true }),
+                vat: formatDecimalQuantity(line.vat_rate, language),
+              })}
+            </Text>
+          </RowCard>
         ))}
       </ul>
       <Card withBorder padding="sm">

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import classes from '../../../components/money-list/money-list.module.css';
+import { RowCard } from '../../../components/money-list/row-card.tsx';
 import { formatHours, formatNumber, type Language } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { periodLabel } from '../../usage/utils/search-params.ts';
@@ -105,30 +106,24 @@ function UsageCards({ report, language }: { report: UsageReport; language: Langu
       {report.items.map((item) => {
         const { specification, amount, unit } = describe(item);
         return (
-          <Card key={`${item.usage_type}-${item.subtype}`} component="li" withBorder padding="sm">
-            <Stack gap={4}>
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Text size="sm" fw={500}>
-                  {specification}
-                </Text>
-                <Text size="sm" fw={500} className={classes.amount}>
-                  {money(item.cost, language)}
-                </Text>
-              </Group>
-              <Text size="xs" c="dimmed">
-                {t('reports.items.terms', {
-                  bought: amount(item.bought),
-                  used: amount(item.used),
-                  balance: amount(item.month_balance),
-                  leftOver: amount(item.left_over),
-                  overQuota: amount(item.over_quota),
-                  rate: money(item.rate, language),
-                  // "per hour" mid-sentence (the table's column shows it as a label); GiB, TB… stay as they are.
-                  unit: item.unit === 'hour' ? unit.toLocaleLowerCase(language) : unit,
-                })}
-              </Text>
-            </Stack>
-          </Card>
+          <RowCard
+            key={`${item.usage_type}-${item.subtype}`}
+            title={specification}
+            figure={money(item.cost, language)}
+          >
+            <Text size="xs" c="dimmed">
+              {t('reports.items.terms', {
+                bought: amount(item.bought),
+                used: amount(item.used),
+                balance: amount(item.month_balance),
+                leftOver: amount(item.left_over),
+                overQuota: amount(item.over_quota),
+                rate: money(item.rate, language),
+                // "per hour" mid-sentence (the table's column shows it as a label); GiB, TB… stay as they are.
+                unit: item.unit === 'hour' ? unit.toLocaleLowerCase(language) : unit,
+              })}
+            </Text>
+          </RowCard>
         );
       })}
     </ul>
@@ -234,26 +229,16 @@ function ApplicationsCards({ report, language }: { report: SlaReport; language: 
       data-testid="report-applications"
     >
       {report.applications.map((app) => (
-        <Card key={app.name} component="li" withBorder padding="sm">
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Text size="sm" fw={500}>
-                {app.name}
-              </Text>
-              <Text size="sm" fw={500} className={classes.amount}>
-                {percent(app.uptime, language)}
-              </Text>
-            </Group>
-            <Text size="xs" c="dimmed">
-              {t('reports.sla.applicationTerms', {
-                target: percent(app.target, language),
-                result: met(app.met),
-                downtime: minutes(app.downtime_minutes, language, '–'),
-                credit: percent(app.service_credit_percent, language),
-              })}
-            </Text>
-          </Stack>
-        </Card>
+        <RowCard key={app.name} title={app.name} figure={percent(app.uptime, language)}>
+          <Text size="xs" c="dimmed">
+            {t('reports.sla.applicationTerms', {
+              target: percent(app.target, language),
+              result: met(app.met),
+              downtime: minutes(app.downtime_minutes, language, '–'),
+              credit: percent(app.service_credit_percent, language),
+            })}
+          </Text>
+        </RowCard>
       ))}
     </ul>
   );
