@@ -27,8 +27,13 @@ async function expectStorageEmptied(page: Page) {
   for (const key of Object.values(STORAGE_KEYS)) expect(local[key]).toBeUndefined();
 }
 
+/** The first screen's pages cookie (GET /api/v2/me sets it) names the user's pages; signing out removes it. */
+const pagesCookie = async (page: Page) =>
+  (await page.context().cookies()).find((cookie) => cookie.name === 'portaal_pages')?.value;
+
 test('signing out from the user menu empties storage and returns to the login page', async ({ page }) => {
   await signIn(page, 'owner', { language: 'en' });
+  await expect.poll(() => pagesCookie(page)).toContain('administration');
   const { local } = await browserStorage(page);
   const refreshToken = local[STORAGE_KEYS.refreshToken] as string;
   await markStorage(page);
@@ -44,6 +49,7 @@ test('signing out from the user menu empties storage and returns to the login pa
 
   await expect(loginForm(page)).toBeVisible();
   await expectStorageEmptied(page);
+  expect(await pagesCookie(page)).toBeUndefined();
 
   // The session is over: the app asks for a login again, and the old refresh token is refused.
   await page.goto('/company');

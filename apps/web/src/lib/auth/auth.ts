@@ -1,3 +1,4 @@
+import { PAGES_COOKIE } from '@portaal/contracts/page-headings';
 import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
 import { validateLoginFlowOptions } from './init-options.ts';
 import {
@@ -218,6 +219,9 @@ export function createAuth(config: OidcConfig) {
       const idToken = keycloak.idToken ?? readTokens().idToken;
       localStorage.clear();
       sessionStorage.clear();
+      // The first screen's hint of which pages this user may open is theirs alone (the language and
+      // colour mode cookies stay: they are the browser's, as the login page's language is).
+      document.cookie = `${PAGES_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
       // The router saves its scroll positions on beforeunload, after this point: empty storage again
       // once the page is really going.
       window.addEventListener('pagehide', () => sessionStorage.clear(), { once: true });
