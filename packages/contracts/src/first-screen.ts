@@ -7,3 +7,9 @@ export const SCHEME_COOKIE = 'portaal_scheme';
 
 export const schemeCookie = (scheme: string) =>
   `${SCHEME_COOKIE}=${scheme}; path=/; max-age=31536000; samesite=lax`;
+
+/** The cookie that tells the server which pages with a fixed heading the user may open (page-headings.ts). */
+export const PAGES_COOKIE = 'portaal_pages';
+
+/** What removes the pages cookie when its user signs out. */
+export const pagesCookieRemoval = `${PAGES_COOKIE}=; path=/; max-age=0; samesite=lax`;

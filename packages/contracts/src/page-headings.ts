@@ -1,3 +1,4 @@
+import { PAGES_COOKIE } from './first-screen.ts';
 import { hasRights, type RightsMap, type RightsRequirement } from './rights.ts';
 
 /** A page heading's texts as translation keys in one namespace of the web app's locale files. */
@@ -87,8 +88,8 @@ export function staticPagePath(pathname: string): StaticPagePath | undefined {
   return Object.hasOwn(STATIC_PAGE_HEADINGS, path) ? (path as StaticPagePath) : undefined;
 }
 
-/** The cookie that tells the server which of those pages the user may open (set by GET /api/v2/me). */
-export const PAGES_COOKIE = 'portaal_pages';
+/** Set by GET /api/v2/me; removed at sign-out. */
+export { PAGES_COOKIE };
 
 /**
  * The pages with a fixed heading that the user may open in at least one of their customers (staff's

@@ -1,4 +1,4 @@
-import { PAGES_COOKIE } from '@portaal/contracts/page-headings';
+import { pagesCookieRemoval } from '@portaal/contracts/first-screen';
 import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
 import { validateLoginFlowOptions } from './init-options.ts';
 import {
@@ -221,7 +221,8 @@ export function createAuth(config: OidcConfig) {
       sessionStorage.clear();
       // The first screen's hint of which pages this user may open is theirs alone (the language and
       // colour mode cookies stay: they are the browser's, as the login page's language is).
-      document.cookie = `${PAGES_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+      // biome-ignore lint/suspicious/noDocumentCookie: synchronous and everywhere; the Cookie Store API is neither
+      document.cookie = pagesCookieRemoval;
       // The router saves its scroll positions on beforeunload, after this point: empty storage again
       // once the page is really going.
       window.addEventListener('pagehide', () => sessionStorage.clear(), { once: true });
