@@ -49,6 +49,21 @@ describe('request logs', () => {
     expect(all).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.eyJ/);
   });
 
+  it('are one line per request, written when it is answered', async () => {
+    const answer = await call(server, 'GET', '/healthz?code=secret-code');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const requestId = answer.headers.get('x-request-id');
+    const mine = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((record) => record.reqId === requestId);
+    expect(mine).toHaveLength(1);
+    const [record] = mine;
+    expect(record?.msg).toBe('request completed');
+    expect(record?.req).toMatchObject({ method: 'GET', url: '/healthz?code=%5Bredacted%5D' });
+    expect(record?.res).toEqual({ statusCode: answer.status });
+    expect(record?.responseTime).toEqual(expect.any(Number));
+  });
+
   it('record another customer, a hidden ticket or attachment as a denied access', async () => {
     const tokens = await viewerTokens();
     const list = await call(server, 'GET', '/api/v2/customer/1001/tickets?limit=1', {
