@@ -4,7 +4,12 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import { registerIdp } from '@portaal/idp';
 import { createSignInThrottle } from '@portaal/idp/throttle';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { demoUsers } from './db/seed/demo-data.ts';
@@ -167,6 +172,16 @@ const serializers = {
   }),
 };
 
+/** One log line per request, written when it is answered, instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const fields = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
+}
+
 export async function buildApp({
   config,
   db,
@@ -192,8 +207,7 @@ export async function buildApp({
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
-    // One line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     routerOptions: { maxParamLength: 500 },
     // A URL the router cannot decode (%C0%AE) or an over-long path parameter: a problem like any other.
     frameworkErrors: (error, request, reply) => sendProblem(reply, toProblem(error, request.id)),
@@ -204,13 +218,6 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
-      'request completed',
-    );
     done();
   });
 
