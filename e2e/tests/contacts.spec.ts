@@ -126,7 +126,12 @@ test('the owner reorders the call list by keyboard and saves it; a viewer only r
 
 const WIDTHS = [
   { name: 'phone', viewport: { width: 360, height: 780 } },
+  // The call list's numbers broke in two at this width.
+  { name: 'phone-390', viewport: { width: 390, height: 844 } },
   { name: 'laptop', viewport: { width: 1024, height: 768 } },
+  // From 80em (1280 px) the list is a table; at 1366 px it ran 6 px past the window.
+  { name: 'table-1280', viewport: { width: 1280, height: 800 } },
+  { name: 'table-1366', viewport: { width: 1366, height: 900 } },
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
 ];
 
@@ -147,6 +152,16 @@ for (const mode of ['light', 'dark'] as ColourMode[]) {
         ),
         `contacts ${width.name}: horizontal overflow in px`,
       ).toBeLessThanOrEqual(0);
+      // A phone number is never broken over two lines (the call list's were at 390 px).
+      const numbers = page.locator('main').getByText(/^\+31[\d ]+$/);
+      expect(await numbers.count()).toBeGreaterThan(0);
+      const lines = await numbers.evaluateAll((elements) =>
+        elements
+          .filter((element) => element.checkVisibility())
+          .map((element) => element.getClientRects().length),
+      );
+      expect(lines.length, `contacts ${width.name}: visible phone numbers`).toBeGreaterThan(0);
+      expect(new Set(lines), `contacts ${width.name}: lines per phone number`).toEqual(new Set([1]));
       await expectNoAxeViolations(page, `contacts ${width.name} ${mode}`);
       await saveScreenshot(page, `contacts-list-${width.name}-${mode}`);
       await page.goto('/company/1001/contacts/1');

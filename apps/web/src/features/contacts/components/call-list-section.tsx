@@ -116,7 +116,7 @@ export function CallListSection({
                 {(contact.cellular ?? contact.phone) && (
                   <Text span size="sm" c="dimmed">
                     {' '}
-                    · {contact.cellular ?? contact.phone}
+                    · <span className={classes.phone}>{contact.cellular ?? contact.phone}</span>
                   </Text>
                 )}
               </span>

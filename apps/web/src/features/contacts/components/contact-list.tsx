@@ -17,6 +17,19 @@ function Phone({ value }: { value: string | null }) {
   );
 }
 
+/** An address that wraps after its @ when the column is narrow (and only mid-word if it must). */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** The contacts: name, e-mail, phone, mobile, roles, language and sync label. */
 export function ContactList({ customerId, contacts }: { customerId: number; contacts: ContactSummary[] }) {
   const { t } = useTranslation();
@@ -36,42 +49,46 @@ export function ContactList({ customerId, contacts }: { customerId: number; cont
   );
   return (
     <>
-      <Table className={classes.table} verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('contacts.fields.name')}</Table.Th>
-            <Table.Th>{t('contacts.fields.email')}</Table.Th>
-            <Table.Th>{t('contacts.fields.phone')}</Table.Th>
-            <Table.Th>{t('contacts.fields.cellular')}</Table.Th>
-            <Table.Th>{t('contacts.fields.roles')}</Table.Th>
-            <Table.Th>{t('contacts.fields.language')}</Table.Th>
-            <Table.Th>{t('contacts.fields.sync')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {contacts.map((contact) => (
-            <Table.Tr key={contact.contact_id}>
-              <Table.Td>{name(contact)}</Table.Td>
-              <Table.Td className={classes.email}>
-                <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Phone value={contact.phone} />
-              </Table.Td>
-              <Table.Td>
-                <Phone value={contact.cellular} />
-              </Table.Td>
-              <Table.Td>
-                <RoleBadges roles={contact.roles} />
-              </Table.Td>
-              <Table.Td>{t(`contacts.languages.${contact.language}`)}</Table.Td>
-              <Table.Td>
-                <SyncBadge sync={contact.sync} />
-              </Table.Td>
+      <div className={classes.table}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('contacts.fields.name')}</Table.Th>
+              <Table.Th>{t('contacts.fields.email')}</Table.Th>
+              <Table.Th>{t('contacts.fields.phone')}</Table.Th>
+              <Table.Th>{t('contacts.fields.cellular')}</Table.Th>
+              <Table.Th>{t('contacts.fields.roles')}</Table.Th>
+              <Table.Th>{t('contacts.fields.language')}</Table.Th>
+              <Table.Th>{t('contacts.fields.sync')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {contacts.map((contact) => (
+              <Table.Tr key={contact.contact_id}>
+                <Table.Td>{name(contact)}</Table.Td>
+                <Table.Td className={classes.emailCell}>
+                  <Anchor href={`mailto:${contact.email}`}>
+                    <BreakableEmail email={contact.email} />
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Phone value={contact.phone} />
+                </Table.Td>
+                <Table.Td>
+                  <Phone value={contact.cellular} />
+                </Table.Td>
+                <Table.Td>
+                  <RoleBadges roles={contact.roles} />
+                </Table.Td>
+                <Table.Td>{t(`contacts.languages.${contact.language}`)}</Table.Td>
+                <Table.Td>
+                  <SyncBadge sync={contact.sync} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
       <ul className={classes.cards}>
         {contacts.map((contact) => (
           <li key={contact.contact_id} className={classes.card}>
@@ -81,7 +98,16 @@ export function ContactList({ customerId, contacts }: { customerId: number; cont
                 {contact.email}
               </Anchor>
               {(contact.phone || contact.cellular) && (
-                <Text size="sm">{[contact.phone, contact.cellular].filter(Boolean).join(' · ')}</Text>
+                <Text size="sm">
+                  {[contact.phone, contact.cellular]
+                    .filter((number): number is string => Boolean(number))
+                    .map((number, index) => (
+                      <span key={number}>
+                        {index > 0 && ' · '}
+                        <span className={classes.phone}>{number}</span>
+                      </span>
+                    ))}
+                </Text>
               )}
               <RoleBadges roles={contact.roles} />
               <Text size="sm" c="dimmed">
