@@ -53,13 +53,13 @@ const EVENTS = [
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-async function setup(language: 'en' | 'nl') {
+async function setup(language: 'en' | 'nl', events: AuditEvent[] = EVENTS) {
   const i18n = await testI18n(language);
   const fetchStub: typeof fetch = async (input) => {
     const url = input instanceof Request ? input.url : String(input);
     return url.includes('/audit-events/actors')
       ? json([{ actor_id: 'sanne', actor_name: 'Sanne de Vries' }])
-      : json(EVENTS);
+      : json(events);
   };
   const session = { api: createApiClient({ fetch: fetchStub }) } as unknown as Session;
   render(
@@ -73,6 +73,7 @@ async function setup(language: 'en' | 'nl') {
       </MantineProvider>
     </I18nextProvider>,
   );
+  if (events.length === 0) return [];
   const log = await screen.findByRole('list');
   return within(log).findAllByRole('listitem');
 }
@@ -102,5 +103,11 @@ describe('the audit log section', () => {
     expect(created).toHaveTextContent('Test Persoon');
     expect(created).not.toHaveTextContent('contacts/23');
     expect(roles).toHaveTextContent('Roles: Viewer → Owner, Technical viewer; Note: – → 12 characters');
+  });
+
+  it('says that nothing was recorded yet when the log is empty and no filter is set', async () => {
+    await setup('nl', []);
+    expect(await screen.findByText('Er zijn nog geen wijzigingen vastgelegd.')).toBeInTheDocument();
+    expect(screen.queryByText('Geen wijzigingen gevonden.')).not.toBeInTheDocument();
   });
 });

@@ -43,8 +43,11 @@ export function AuditLogSection({ customerId }: { customerId: number }) {
   let body: React.ReactNode;
   if (events.isPending) body = <LoadingBlocks count={3} height={40} />;
   else if (events.isError) body = <LoadFailed error={events.error} onRetry={() => void events.refetch()} />;
-  else if (list.length === 0) body = <Text c="dimmed">{t('audit.empty')}</Text>;
-  else {
+  else if (list.length === 0) {
+    // "No changes match" only when a filter is set; without one the log is simply empty so far.
+    const filtered = Object.values(filters).some((value) => value !== undefined && value !== '');
+    body = <Text c="dimmed">{t(filtered ? 'audit.empty' : 'audit.none')}</Text>;
+  } else {
     body = (
       <ul className={classes.list}>
         {list.map((event) => {
