@@ -102,7 +102,16 @@ async function main() {
       jobs,
     });
     if (stopping) return;
-    await app.listen({ port: config.PORT, host: config.HOST });
+    // Fastify logs 'Server listening at …' once per address when it listens, a JSON line above the
+    // summary below that says the same; it has no option to leave it out (fastify/help#641), so its
+    // logger is quieted for the listen alone. Requests are answered only after the listen returns.
+    const level = app.log.level;
+    app.log.level = 'warn';
+    try {
+      await app.listen({ port: config.PORT, host: config.HOST });
+    } finally {
+      app.log.level = level;
+    }
     // The report PDFs' fonts are parsed once per process; doing it now spares the first download.
     setImmediate(
       () =>

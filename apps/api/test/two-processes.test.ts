@@ -31,7 +31,7 @@ let sql: pg.Pool;
 let publicUrl: string;
 const products: Product[] = [];
 
-async function startProduct(port: number, databaseUrl: string): Promise<Product> {
+async function startProduct(port: number, databaseUrl: string, logLevel = 'warn'): Promise<Product> {
   const output: string[] = [];
   const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
     cwd: root,
@@ -46,7 +46,7 @@ async function startProduct(port: number, databaseUrl: string): Promise<Product>
       RATE_LIMIT_MAX: String(MAX),
       SMTP_URL: smtp.url,
       MAIL_FROM,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -108,7 +108,8 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   const [portA, portB] = [await freePort(), await freePort()];
   publicUrl = `http://127.0.0.1:${portA}`;
-  await startProduct(portA, database.databaseUrl);
+  // The first logs at info, as `npm start` does: its start must print the summary alone.
+  await startProduct(portA, database.databaseUrl, 'info');
   await startProduct(portB, database.databaseUrl);
 }, 300_000);
 
@@ -129,6 +130,24 @@ afterAll(async () => {
 }, 60_000);
 
 describe('two API processes on one database', () => {
+  it('start quietly: the summary, no framework line, and request logging afterwards', async () => {
+    const [a] = products as [Product, Product];
+    await call(a, 'GET', '/api/v2/me', await token('viewer'));
+    const lines = a.output.join('').split('\n');
+    expect(lines.some((line) => line.includes('is running at'))).toBe(true);
+    expect(lines.filter((line) => line.includes('Server listening'))).toEqual([]);
+    // The logger is back at info once the process listens: each answered request is logged.
+    await expect
+      .poll(
+        () =>
+          a.output
+            .join('')
+            .split('\n')
+            .filter((line) => line.includes('"request completed"')).length,
+      )
+      .toBeGreaterThan(0);
+  });
+
   it('share one rate-limit budget per user', async () => {
     const [a, b] = products as [Product, Product];
     const bearer = await token('financial-viewer');
