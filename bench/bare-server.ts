@@ -997,7 +997,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors, reusablePlans
           after[2],
           limit + 1,
         ])
-      : await run<ContactRow>(PEOPLE_SQL.contactList, [customerId, limit + 1]);
+      : await reused<ContactRow>('contact_list', PEOPLE_SQL.contactList, [customerId, limit + 1]);
     const page = rows.slice(0, limit);
     return { items: page.map(toContactSummary), last: rows.length > limit ? page.at(-1) : undefined };
   }
