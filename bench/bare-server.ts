@@ -723,7 +723,7 @@ function toCustomer(row: CustomerRow, links: LinkRow[], addresses: AddressRow[])
 // registrations' queries and users.repo.ts's memberships statement, copied; the people suite checks
 // that they are still equal to what the API's query builders produce.
 const contactColumns =
-  '"id", "customer_id", "user_id", "first_name", "last_name", "email", "phone", "cellular", "roles", "language", "notifications", "sync", "call_position", "external_note", "internal_note", "created_at", "updated_at"';
+  '"id", "customer_id", "first_name", "last_name", "email", "phone", "cellular", "roles", "language", "notifications", "sync", "call_position"';
 export const PEOPLE_SQL = {
   contactList: `select ${contactColumns} from "contacts" where "contacts"."customer_id" = $1 order by lower("contacts"."last_name") asc, lower("contacts"."first_name") asc, "contacts"."id" asc limit $2`,
   contactListAfter: `select ${contactColumns} from "contacts" where ("contacts"."customer_id" = $1 and (lower("contacts"."last_name"), lower("contacts"."first_name"), "contacts"."id") > (lower($2), lower($3), $4)) order by lower("contacts"."last_name") asc, lower("contacts"."first_name") asc, "contacts"."id" asc limit $5`,

@@ -7,10 +7,13 @@ import type { Transaction } from '../audit/audit.service.ts';
 import { memberships } from '../users/users.table.ts';
 import { contacts, technicalEmails } from './contacts.table.ts';
 
-const columns = {
+/**
+ * What a list row shows (ContactSummary): not the notes nor the timestamps, which the list never
+ * sends and whose dates cost a parse per row.
+ */
+const summaryColumns = {
   contact_id: contacts.id,
   customer_id: contacts.customerId,
-  user_id: contacts.userId,
   first_name: contacts.firstName,
   last_name: contacts.lastName,
   email: contacts.email,
@@ -21,6 +24,12 @@ const columns = {
   notifications: contacts.notifications,
   sync: contacts.sync,
   call_position: contacts.callPosition,
+};
+
+/** A whole contact: the list's columns, the notes, the login and the timestamps. */
+const columns = {
+  ...summaryColumns,
+  user_id: contacts.userId,
   external_note: contacts.externalNote,
   internal_note: contacts.internalNote,
   created_at: contacts.createdAt,
@@ -29,6 +38,7 @@ const columns = {
 
 const selectContacts = (db: Pick<Database | Transaction, 'select'>) => db.select(columns).from(contacts);
 export type ContactRow = Awaited<ReturnType<typeof selectContacts>>[number];
+export type ContactSummaryRow = Pick<ContactRow, keyof typeof summaryColumns>;
 
 /**
  * Where a list page starts: after this contact in (lower(last name), lower(first name), id) order.
@@ -69,7 +79,9 @@ export function contactListQuery(
   const start = after
     ? sql`(${lastName}, ${firstName}, ${contacts.id}) > (lower(${after.lastName}), lower(${after.firstName}), ${after.id})`
     : undefined;
-  return selectContacts(db)
+  return db
+    .select(summaryColumns)
+    .from(contacts)
     .where(and(byCustomer(customerId), start))
     .orderBy(asc(lastName), asc(firstName), asc(contacts.id))
     .limit(limit);
@@ -95,7 +107,7 @@ export function createContactsRepo(db: Database) {
   return {
     db,
 
-    async list(customerId: number, limit: number, after?: ContactAfter): Promise<ContactRow[]> {
+    async list(customerId: number, limit: number, after?: ContactAfter): Promise<ContactSummaryRow[]> {
       return after
         ? laterPage.execute({ customerId, limit, ...after })
         : firstPage.execute({ customerId, limit });

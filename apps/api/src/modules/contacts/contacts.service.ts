@@ -12,7 +12,7 @@ import { type Actor, changeSummary } from '../../lib/actor.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
 import type { AuditLog, Transaction } from '../audit/audit.service.ts';
-import type { ContactRow, ContactsRepo } from './contacts.repo.ts';
+import type { ContactRow, ContactSummaryRow, ContactsRepo } from './contacts.repo.ts';
 import type { LoginHooks } from './logins.service.ts';
 
 /** Who is asking: for the audit log, and their rights (computed per request). */
@@ -45,7 +45,7 @@ const isStaff = (caller: ContactsCaller) => (caller.rights.global ?? []).include
 const sortRoles = <T extends string>(roles: readonly T[]) =>
   [...roles].sort((a, b) => customerRoles.indexOf(a as never) - customerRoles.indexOf(b as never));
 
-export function toContactSummary(row: ContactRow): ContactSummary {
+export function toContactSummary(row: ContactSummaryRow): ContactSummary {
   return {
     contact_id: row.contact_id,
     customer_id: row.customer_id,
