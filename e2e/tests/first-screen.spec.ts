@@ -27,9 +27,11 @@ const cases = [
   // An address that is no page gets the not-found page's first screen.
   ...[390, 1440].map((width) => ({ path: '/no-such-page', width, colorScheme: 'light' as const })),
   { path: '/no-such-page', width: 390, colorScheme: 'dark' as const },
+  // The error page where a guard sends a user who may not open a page, likewise.
+  ...[390, 1440].map((width) => ({ path: '/error?cause=forbidden', width, colorScheme: 'light' as const })),
 ];
 
-test('a fixed page heading, and the not-found page, show before any script, where and as the page shows them', async ({
+test('a fixed page heading, the not-found page and the error page show before any script, where and as the page shows them', async ({
   page,
 }) => {
   test.setTimeout(180_000);

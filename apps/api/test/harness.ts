@@ -102,17 +102,26 @@ export async function fakeWebDist() {
   // The app's page paths as the web build lists them (TanStack Router's full paths).
   await writeFile(
     path.join(dir, 'routes.json'),
-    JSON.stringify(['/', '/support/', '/support/ticket/$id', '/servers/trends']),
+    JSON.stringify(['/', '/error', '/support/', '/support/ticket/$id', '/servers/trends']),
   );
   await mkdir(path.join(dir, 'locales'));
   // Fixed page headings (@portaal/contracts page-headings) in Dutch only: the support page's, with characters
   // to escape, and a nested key (the trends page's).
   const texts = {
-    en: { global: { language: 'en' } },
+    en: {
+      global: {
+        language: 'en',
+        errors: { server_issues: { title: 'We have |server issues|', text: 'Come back <later> & see.' } },
+      },
+    },
     nl: {
       global: {
         language: 'nl',
-        errors: { not_found: { title: 'Pagina |niet gevonden|', path: 'Pagina niet gevonden: {{path}}' } },
+        errors: {
+          not_found: { title: 'Pagina |niet gevonden|', path: 'Pagina niet gevonden: {{path}}' },
+          forbidden: { title: 'Helaas, |geen| toegang', text: 'U hebt onvoldoende rechten.' },
+          errors_occured: { title: 'Oeps, er ging |iets| mis', text: 'Probeer het opnieuw.' },
+        },
       },
       support: { title: 'Support', intro: 'Vragen & <antwoorden>.' },
       default: { trends: { title: 'Trends', intro: 'De belasting van uw servers.' } },

@@ -115,6 +115,36 @@ describe('the web app', () => {
     }
   });
 
+  it("shows the error page's first screen for its cause or status, as the page does", async () => {
+    const shell = async (search: string, language: string) =>
+      /<div id="app-loading">(.*?)<\/div><\/body>/.exec(
+        await (
+          await fetch(`${server.baseUrl}/error${search}`, { headers: { cookie: `portaal_lang=${language}` } })
+        ).text(),
+      )?.[1];
+    const screen = (heading: string, text: string) =>
+      `<div class="shell-clean"><div class="shell-center"><div class="shell-error"><div class="shell-robot"></div><h1>${heading}</h1><p class="shell-error-text">${text}</p><div class="shell-button"></div></div></div></div>`;
+    const forbidden = screen(
+      'Helaas, <span class="shell-accent">geen</span> toegang',
+      'U hebt onvoldoende rechten.',
+    );
+    expect(await shell('?cause=forbidden', 'nl')).toBe(forbidden);
+    expect(await shell('?cause=forbidden&from=%2Fsupport', 'nl')).toBe(forbidden);
+    expect(await shell('?status=403', 'nl')).toBe(forbidden);
+    expect(await shell('?cause=server', 'en')).toBe(
+      screen('We have <span class="shell-accent">server issues</span>', 'Come back &lt;later&gt; &amp; see.'),
+    );
+    // No cause, an unknown one, or a status the page does not name: the page's generic error.
+    const generic = screen(
+      'Oeps, er ging <span class="shell-accent">iets</span> mis',
+      'Probeer het opnieuw.',
+    );
+    for (const search of ['', '?cause=%3Cb%3E', `?cause=${'x'.repeat(41)}`, '?status=1.5', '?status=302'])
+      expect(await shell(search, 'nl'), search).toBe(generic);
+    // A language whose texts lack the cause's keeps the bare first screen.
+    expect(await shell('?cause=forbidden', 'en')).toBe('');
+  });
+
   it("shows a page's fixed heading in the first screen, in the page's language, escaped, to users who may open it", async () => {
     const shell = async (pathname: string, language: string, pages = 'support|servers/trends') =>
       /<div id="app-loading">(.*?)<\/div><\/body>/.exec(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE, type Language } from '@portaal/contracts';
+import { type ErrorContent, errorContent, errorPageStatus } from '@portaal/contracts/error-content';
 import { SCHEME_COOKIE } from '@portaal/contracts/first-screen';
 import {
   isAppPath,
@@ -45,6 +46,8 @@ export interface PageRequest {
   headed?: StaticPagePath;
   /** The address, when it is no page of the app. */
   notFound?: string;
+  /** What the error page (/error?cause=…) says, by its address's search. */
+  error?: Pick<ErrorContent, 'titleKey' | 'textKey'>;
 }
 
 interface RenderedPages {
@@ -98,19 +101,36 @@ function textOf(texts: unknown, ns: string, key: string): string | undefined {
  * text is missing.
  */
 export function notFoundHtml(texts: unknown, pathname: string): string {
-  const title = textOf(texts, 'global', 'errors.not_found.title');
   const message = textOf(texts, 'global', 'errors.not_found.path');
-  if (title === undefined || message === undefined) return '';
+  if (message === undefined) return '';
+  return errorScreenHtml(
+    textOf(texts, 'global', 'errors.not_found.title'),
+    message
+      .split('{{path}}')
+      .map((part) => escapeHtml(part))
+      .join(escapeHtml(pathname)),
+  );
+}
+
+/**
+ * The error page's first screen (/error?cause=forbidden, where the route guards send a user who may
+ * not open a page): its heading and text as the page shows them for that cause, like the not-found
+ * page's. Nothing when a text is missing.
+ */
+export function errorPageHtml(texts: unknown, { titleKey, textKey }: PageRequest['error'] & {}): string {
+  const text = textOf(texts, 'global', textKey);
+  return text === undefined ? '' : errorScreenHtml(textOf(texts, 'global', titleKey), escapeHtml(text));
+}
+
+/** components/errors/error-page.tsx's column: the heading's accented part between vertical bars; `text` is HTML. */
+function errorScreenHtml(title: string | undefined, text: string): string {
+  if (title === undefined) return '';
   const accented = title
     .split('|')
     .map((part, index) =>
       index % 2 === 1 ? `<span class="shell-accent">${escapeHtml(part)}</span>` : escapeHtml(part),
     )
     .join('');
-  const text = message
-    .split('{{path}}')
-    .map((part) => escapeHtml(part))
-    .join(escapeHtml(pathname));
   return `<div class="shell-clean"><div class="shell-center"><div class="shell-error"><div class="shell-robot"></div><h1>${accented}</h1><p class="shell-error-text">${text}</p><div class="shell-button"></div></div></div></div>`;
 }
 
@@ -195,7 +215,7 @@ function indexPages(distDir: string, clientConfig: Record<string, unknown>) {
         Array.isArray(list) && list.every((item) => typeof item === 'string') ? list : undefined,
       )
       .catch(() => undefined);
-    const render = ({ language, scheme, headed, notFound }: PageRequest) => {
+    const render = ({ language, scheme, headed, notFound, error }: PageRequest) => {
       const languageTexts = textsOf[language];
       // The first screen in this language (index.html says en) and, when the app's differs from the
       // system's, the app's colour mode.
@@ -205,9 +225,11 @@ function indexPages(distDir: string, clientConfig: Record<string, unknown>) {
       const heading =
         notFound !== undefined
           ? notFoundHtml(languageTexts, notFound)
-          : headed
-            ? pageHeadingHtml(languageTexts, STATIC_PAGE_HEADINGS[headed])
-            : '';
+          : error
+            ? errorPageHtml(languageTexts, error)
+            : headed
+              ? pageHeadingHtml(languageTexts, STATIC_PAGE_HEADINGS[headed])
+              : '';
       return renderIndexHtml(
         html,
         data,
@@ -222,7 +244,7 @@ function indexPages(distDir: string, clientConfig: Record<string, unknown>) {
       answer(request) {
         // The not-found page names its address: rendered per request, compressed quickly.
         if (request.notFound !== undefined) return encodeQuickly(render(request));
-        const key = `${request.language} ${request.scheme} ${request.headed ?? ''}`;
+        const key = `${request.language} ${request.scheme} ${request.headed ?? ''} ${request.error?.textKey ?? ''}`;
         let variant = variants.get(key);
         if (!variant) {
           variant = encode(render(request));
@@ -232,6 +254,20 @@ function indexPages(distDir: string, clientConfig: Record<string, unknown>) {
       },
     };
     return cached;
+  };
+}
+
+/** The web app's error page (apps/web/src/routes/_clean/error.tsx). */
+const ERROR_PAGE = '/error';
+
+/** The error page's search as its route reads it: a cause of up to 40 characters, a whole-number status. */
+function errorSearch(url: string): { cause?: string; status?: number } {
+  const search = new URLSearchParams(url.split('?')[1] ?? '');
+  const cause = search.get('cause');
+  const status = search.get('status');
+  return {
+    cause: cause !== null && cause.length <= 40 ? cause : undefined,
+    status: status !== null && Number.isInteger(Number(status)) ? Number(status) : undefined,
   };
 }
 
@@ -303,6 +339,7 @@ export async function webRoutes(
         headed: pagePath && pagesFromCookie(cookie).has(pagePath) ? pagePath : undefined,
         notFound:
           routes && file !== 'index.html' && !pagePath && !isAppPath(routes, pathname) ? pathname : undefined,
+        error: pathname === ERROR_PAGE ? errorContent(errorPageStatus(errorSearch(request.url))) : undefined,
       });
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
