@@ -231,13 +231,17 @@ const searchTables: Record<LandscapeKind, string> = {
   'vmware-clusters': 'landscape_clusters',
 };
 
-/** One kind's branch of the search statement: the kind's own table only (see nameOf). */
+/**
+ * One kind's branch of the search statement: the kind's own table only (see nameOf), or `found`, the
+ * statement's matches of that table read once for two branches (the devices: servers and the others).
+ */
 function searchBranch(
   group: 'servers' | 'others',
   rank: number,
   kind: LandscapeKind,
   parts: [string, string, string],
-  where = '',
+  where: string[] = [],
+  found?: string,
 ): string {
   const spec = kindSql[kind];
   const order = spec.byName.map((column) => column.expr).join(', ');
@@ -246,11 +250,20 @@ function searchBranch(
   return `(select '${group}' as grp, ${rank} as rank, row_number() over (order by ${order}) as place,
     '${kind}' as kind, ${key}::text as key, ${name} as name,
     ${parts[0]} as part1, ${parts[1]} as part2, ${parts[2]} as part3
-  from ${searchTables[kind]} o
-  where o.customer_id = $1::int${where} and ${spec.text} ilike $2::text
+  from ${found ?? searchTables[kind]} o
+  where ${[...(found ? [] : ['o.customer_id = $1::int', `${spec.text} ilike $2::text`]), ...where].join(' and ')}
   order by ${order}
   limit $3::int)`;
 }
+
+/**
+ * The customer's devices that match, for the servers' and the other objects' branches: read once. Each
+ * branch read them through the trigram index on its own, and a text whose trigrams every device name
+ * holds ('srv001': 562 index candidates of the bench's big customer, 48 matches) cost 2 ms per read.
+ */
+const FOUND_DEVICES = `found_devices as materialized (
+  select o.id, o.name, o.role, o.site_id, o.rack_id from landscape_devices o where o.customer_id = $1::int and ${kindSql.devices.text} ilike $2::text
+)`;
 
 /**
  * The name of a related object (site, rack, cluster …) as a subquery per hit rather than a join:
@@ -265,15 +278,16 @@ const SITE_NAME = nameOf('landscape_sites', 'site_id');
 const DEVICE_PARTS: [string, string, string] = ['o.role', SITE_NAME, nameOf('landscape_racks', 'rack_id')];
 
 /** The global search's statement (the bench's bare baseline runs it too). */
-export const LANDSCAPE_SEARCH_SQL = `select grp, kind, key, name, part1, part2, part3 from (
+export const LANDSCAPE_SEARCH_SQL = `with ${FOUND_DEVICES}
+select grp, kind, key, name, part1, part2, part3 from (
 ${[
-  searchBranch('servers', 1, 'devices', DEVICE_PARTS, ` and o.role = 'server'`),
+  searchBranch('servers', 1, 'devices', DEVICE_PARTS, [`o.role = 'server'`], 'found_devices'),
   searchBranch('servers', 2, 'virtual-machines', [
     'o.dns_name',
     nameOf('landscape_clusters', 'cluster_id', 'coalesce(x.name, x.type)'),
     'null',
   ]),
-  searchBranch('others', 1, 'devices', DEVICE_PARTS, ` and o.role <> 'server'`),
+  searchBranch('others', 1, 'devices', DEVICE_PARTS, [`o.role <> 'server'`], 'found_devices'),
   searchBranch('others', 2, 'racks', [SITE_NAME, nameOf('landscape_locations', 'location_id'), 'null']),
   searchBranch('others', 3, 'ip-addresses', [
     'o.dns_name',
@@ -285,7 +299,7 @@ ${[
   ]),
   searchBranch('others', 4, 'prefixes', ['o.description', nameOf('landscape_vlans', 'vlan_id'), 'null']),
   searchBranch('others', 5, 'kubernetes-clusters', ['o.version', SITE_NAME, 'null']),
-  searchBranch('others', 6, 'vmware-clusters', [SITE_NAME, 'null', 'null'], ` and o.type = 'vmware'`),
+  searchBranch('others', 6, 'vmware-clusters', [SITE_NAME, 'null', 'null'], [`o.type = 'vmware'`]),
 ].join('\nunion all\n')}
 ) hits order by grp desc, rank, place`;
 
