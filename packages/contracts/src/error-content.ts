@@ -38,3 +38,15 @@ export const errorPageStatus = ({ cause, status }: { cause?: unknown; status?: u
     : typeof cause === 'string' && Object.hasOwn(CAUSES, cause)
       ? CAUSES[cause]
       : undefined;
+
+/**
+ * The error page's search as both readers take it: a cause of up to 40 characters and a whole-number
+ * status, from the router's parsed search (the web app) or the address's query (the API's first screen).
+ */
+export const errorPageSearch = (search: { cause?: unknown; status?: unknown }) => ({
+  cause: typeof search.cause === 'string' && search.cause.length <= 40 ? search.cause : undefined,
+  status:
+    search.status !== undefined && Number.isInteger(Number(search.status))
+      ? Number(search.status)
+      : undefined,
+});

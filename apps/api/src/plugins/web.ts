@@ -4,7 +4,12 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE, type Language } from '@portaal/contracts';
-import { type ErrorContent, errorContent, errorPageStatus } from '@portaal/contracts/error-content';
+import {
+  type ErrorContent,
+  errorContent,
+  errorPageSearch,
+  errorPageStatus,
+} from '@portaal/contracts/error-content';
 import { SCHEME_COOKIE } from '@portaal/contracts/first-screen';
 import {
   isAppPath,
@@ -260,16 +265,8 @@ function indexPages(distDir: string, clientConfig: Record<string, unknown>) {
 /** The web app's error page (apps/web/src/routes/_clean/error.tsx). */
 const ERROR_PAGE = '/error';
 
-/** The error page's search as its route reads it: a cause of up to 40 characters, a whole-number status. */
-function errorSearch(url: string): { cause?: string; status?: number } {
-  const search = new URLSearchParams(url.split('?')[1] ?? '');
-  const cause = search.get('cause');
-  const status = search.get('status');
-  return {
-    cause: cause !== null && cause.length <= 40 ? cause : undefined,
-    status: status !== null && Number.isInteger(Number(status)) ? Number(status) : undefined,
-  };
-}
+/** An address's query parameters (a repeated name keeps its last value), for the error page's search. */
+const queryOf = (url: string) => Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? ''));
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other path gets index.html; the
@@ -339,7 +336,10 @@ export async function webRoutes(
         headed: pagePath && pagesFromCookie(cookie).has(pagePath) ? pagePath : undefined,
         notFound:
           routes && file !== 'index.html' && !pagePath && !isAppPath(routes, pathname) ? pathname : undefined,
-        error: pathname === ERROR_PAGE ? errorContent(errorPageStatus(errorSearch(request.url))) : undefined,
+        error:
+          pathname === ERROR_PAGE
+            ? errorContent(errorPageStatus(errorPageSearch(queryOf(request.url))))
+            : undefined,
       });
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;

@@ -1,4 +1,4 @@
-import { errorPageStatus } from '@portaal/contracts/error-content';
+import { errorPageSearch, errorPageStatus } from '@portaal/contracts/error-content';
 import { createFileRoute } from '@tanstack/react-router';
 import { errorPageTitleKey } from '../../components/errors/error-content.ts';
 import { ErrorPage } from '../../components/errors/error-page.tsx';
@@ -7,11 +7,7 @@ import { ForbiddenElsewhere } from '../../features/customers/components/forbidde
 export const Route = createFileRoute('/_clean/error')({
   staticData: { title: { page: ({ search }) => errorPageTitleKey(errorPageStatus(search)) } },
   validateSearch: (search: Record<string, unknown>): { cause?: string; status?: number; from?: string } => ({
-    cause: typeof search.cause === 'string' && search.cause.length <= 40 ? search.cause : undefined,
-    status:
-      Number.isInteger(Number(search.status)) && search.status !== undefined
-        ? Number(search.status)
-        : undefined,
+    ...errorPageSearch(search),
     // The refused screen (the route guard sets it); ForbiddenElsewhere accepts only a path of this app.
     from: typeof search.from === 'string' ? search.from : undefined,
   }),
