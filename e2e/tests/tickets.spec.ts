@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import {
@@ -7,7 +6,6 @@ import {
   CUSTOMERS,
   callApi,
   expectNoAxeViolations,
-  SCREENSHOT_DIR,
   saveScreenshot,
   setLanguage,
   settle,
@@ -421,11 +419,7 @@ for (const mode of MODES) {
           await expectNoAxeViolations(page, `the open bell, ${mode}, ${width.name} px`);
         }
         // The viewport, not the full page: the popover is what this picture is about.
-        mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({
-          path: path.join(SCREENSHOT_DIR, `notifications-${width.name}-${mode}.png`),
-          animations: 'disabled',
-        });
+        await saveScreenshot(page, `notifications-${width.name}-${mode}`, { fullPage: false });
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
         await expect(bell(page)).toBeFocused();
@@ -534,9 +528,8 @@ test('touch targets of the support screens, and the new-ticket form at a readabl
 });
 
 /** What fits on the first screen, which is what the filters were taking up. */
-async function viewportScreenshot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+function viewportScreenshot(page: Page, name: string) {
+  return saveScreenshot(page, name, { fullPage: false });
 }
 
 test('the ticket list on a phone: search visible, the other filters behind a "Filters" button, in English and Dutch', async ({
