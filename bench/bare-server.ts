@@ -1009,7 +1009,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors, reusablePlans
    */
   async function landscapeFinds(customerId: number, text: string) {
     return toFinds(
-      await named<Row>('landscape_search', LANDSCAPE_SEARCH_SQL, searchValues(customerId, text, 10)),
+      await reused<Row>('landscape_search', LANDSCAPE_SEARCH_SQL, searchValues(customerId, text, 10)),
     );
   }
 

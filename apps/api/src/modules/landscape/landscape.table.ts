@@ -1,6 +1,7 @@
 import type { DeviceRole, LandscapeStatus } from '@portaal/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   customType,
   index,
   integer,
@@ -27,6 +28,14 @@ const customerId = () =>
     .notNull()
     .references(() => customers.customerId, { onDelete: 'cascade' });
 const status = () => text('status').$type<LandscapeStatus>().notNull().default('active');
+
+/**
+ * The customer column of the trigram indexes: `customer_id::bigint`, which only a condition written the
+ * same way reaches (landscape.repo.ts TEXT_INDEX_CUSTOMER), never the btree indexes that lead with
+ * customer_id. So the global search's one generic plan reads each kind through its trigram index, and
+ * PostgreSQL plans that statement once per connection instead of on every search (decision 0040).
+ */
+const searchCustomer = (column: AnyPgColumn) => sql`(${column}::bigint)`;
 
 /** A datacenter (NetBox site); shared by all customers. */
 export const landscapeSites = pgTable('landscape_sites', {
@@ -61,7 +70,7 @@ export const landscapeRacks = pgTable(
     // The landscape's text search (list ?q=, global search) within one customer (btree_gin with
     // pg_trgm): any part of at least three characters.
     index('landscape_racks_text_trgm_idx')
-      .using('gin', table.customerId, sql`(${table.name}) gin_trgm_ops`)
+      .using('gin', searchCustomer(table.customerId), sql`(${table.name}) gin_trgm_ops`)
       .with(SEARCH_GIN_OPTIONS),
   ],
 );
@@ -118,7 +127,7 @@ export const landscapeDevices = pgTable(
     index('landscape_devices_rack_idx').on(table.rackId),
     index('landscape_devices_cluster_idx').on(table.clusterId),
     index('landscape_devices_text_trgm_idx')
-      .using('gin', table.customerId, sql`(${table.name}) gin_trgm_ops`)
+      .using('gin', searchCustomer(table.customerId), sql`(${table.name}) gin_trgm_ops`)
       .with(SEARCH_GIN_OPTIONS),
   ],
 );
@@ -147,7 +156,7 @@ export const landscapeVirtualMachines = pgTable(
     index('landscape_vms_text_trgm_idx')
       .using(
         'gin',
-        table.customerId,
+        searchCustomer(table.customerId),
         sql`(${table.name} || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`,
       )
       .with(SEARCH_GIN_OPTIONS),
@@ -183,7 +192,7 @@ export const landscapePrefixes = pgTable(
     index('landscape_prefixes_text_trgm_idx')
       .using(
         'gin',
-        table.customerId,
+        searchCustomer(table.customerId),
         sql`(${table.prefix}::text || ' ' || coalesce(${table.description}, '')) gin_trgm_ops`,
       )
       .with(SEARCH_GIN_OPTIONS),
@@ -212,7 +221,7 @@ export const landscapeIpAddresses = pgTable(
     index('landscape_ips_text_trgm_idx')
       .using(
         'gin',
-        table.customerId,
+        searchCustomer(table.customerId),
         sql`(${table.address}::text || ' ' || coalesce(${table.dnsName}, '')) gin_trgm_ops`,
       )
       .with(SEARCH_GIN_OPTIONS),
@@ -238,7 +247,7 @@ export const landscapeKubernetesClusters = pgTable(
     index('landscape_k8s_list_idx').on(table.customerId, table.name, table.id),
     index('landscape_k8s_status_idx').on(table.customerId, table.status, table.name, table.id),
     index('landscape_k8s_text_trgm_idx')
-      .using('gin', table.customerId, sql`(${table.name}) gin_trgm_ops`)
+      .using('gin', searchCustomer(table.customerId), sql`(${table.name}) gin_trgm_ops`)
       .with(SEARCH_GIN_OPTIONS),
     uniqueIndex('landscape_k8s_name_idx').on(table.customerId, sql`lower(${table.name})`),
   ],
