@@ -1,8 +1,10 @@
-// index.html's only script (vite.config.ts, startAfterFirstPaint): starts the app's entry module,
-// which index.html preloads, once the browser has painted the static first screen. Started at once,
-// the entry's ~170 kB would be evaluated before the first frame whenever it is already there (a
-// reload, a fast network), and the page would paint nothing until the app had started.
-const entry = document.querySelector('link[data-app-entry]');
+// index.html's only script (vite.config.ts, startAfterFirstPaint): starts the app's entry module once
+// the browser has painted the static first screen. Started at once, the entry's ~170 kB would be
+// evaluated before the first frame whenever it is already there (a reload, a fast network), and the
+// page would paint nothing until the app had started. The code's modulepreloads wait, inert, in
+// index.html's <template id="app-code">: they go into the head with the entry, so the code is fetched
+// after the first paint, all of it at once, and not before it beside the stylesheets.
+const code = document.getElementById('app-code');
 
 /**
  * The language src/lib/i18n.ts detectLanguage() will find, by the same rules (SPEC.md §9: key 'lang'
@@ -40,11 +42,14 @@ texts.href = `/locales/${detectedLanguage()}.json`;
 document.head.append(texts);
 
 function start() {
+  const preloads = code.content;
+  const entry = preloads.querySelector('link[data-app-entry]').getAttribute('href');
+  document.head.append(preloads);
   const script = document.createElement('script');
   script.type = 'module';
   // The preload's request mode, so the preloaded module is the one used.
   script.crossOrigin = '';
-  script.src = entry.href;
+  script.src = entry;
   document.body.append(script);
 }
 

@@ -142,9 +142,13 @@ function precompress(): Plugin {
 
 /**
  * index.html starts the app only after its static first screen has painted (start-after-paint.js):
- * the entry's <script> becomes a modulepreload (fetched as early as before, with its imports), and a
- * small script, hashed like the other assets, adds the entry once the browser has drawn a frame. The
- * preloads ask for low priority: the first paint needs the stylesheets, not the scripts.
+ * the entry's <script> becomes a modulepreload, and a small script, hashed like the other assets, adds
+ * the entry once the browser has drawn a frame. The modulepreloads (the entry and its imports) wait in a
+ * <template> until then, inert, and the script puts them in the head with the entry: nothing but the
+ * stylesheets and the texts is fetched before the first paint, and the code after it all at once.
+ * Lighthouse counts every request that starts before the largest paint as holding it up: with the
+ * preloads in the head, the pages whose first screen holds their heading (the ticket list, the error
+ * pages) had a lab LCP of 2.0–2.1 s against 1.1–1.3 s without (decision 0041).
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -161,16 +165,15 @@ function startAfterFirstPaint(): Plugin {
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       const fileName = `assets/start-after-paint-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source });
+      const preloads = page.source.match(/<link rel="modulepreload" [^>]*>/g) ?? [];
       page.source = page.source
+        .replace(/<link rel="modulepreload" [^>]*>\s*/g, '')
         .replace(
           entryTag[0],
           () =>
-            `<link rel="modulepreload" crossorigin href="${entryTag[1]}" data-app-entry>\n    ` +
-            `<script type="module" src="/${fileName}"></script>`,
-        )
-        // The app's code is not needed for the first paint, the stylesheets are: on a shared connection
-        // the browser sends them first (and Lighthouse no longer counts the scripts as render-blocking).
-        .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+            `<template id="app-code"><link rel="modulepreload" crossorigin href="${entryTag[1]}" data-app-entry>` +
+            `${preloads.join('')}</template>\n    <script type="module" src="/${fileName}"></script>`,
+        );
     },
   };
 }

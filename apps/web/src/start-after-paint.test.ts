@@ -47,6 +47,15 @@ const storageOf = (items: Items | 'broken' | undefined) => () => {
   return new FakeStorage(items ?? {}) as unknown as Storage;
 };
 
+/** index.html's <template id="app-code">: the entry's and its imports' modulepreloads. */
+const CODE = {
+  template: 'app-code',
+  querySelector: (selector: string) =>
+    selector === 'link[data-app-entry]'
+      ? { getAttribute: (name: string) => (name === 'href' ? '/assets/index-abc.js' : null) }
+      : null,
+};
+
 /** Runs the script against a fake page; answers the preloads it added and the scripts it started. */
 function runScript({ local, session, languages }: Case) {
   const appended: Record<string, unknown>[] = [];
@@ -54,7 +63,7 @@ function runScript({ local, session, languages }: Case) {
   const context = {
     document: {
       visibilityState: 'hidden',
-      querySelector: () => ({ href: '/assets/index-abc.js' }),
+      getElementById: (id: string) => (id === 'app-code' ? { content: CODE } : null),
       createElement: element,
       head: { append: (node: Record<string, unknown>) => appended.push(node) },
       body: { append: (node: Record<string, unknown>) => appended.push(node) },
@@ -90,5 +99,15 @@ describe('start-after-paint.js', () => {
   it('starts the entry module it finds, as the preload asked for it', () => {
     const scripts = runScript(cases[0] as Case).filter((node) => node.type === 'module');
     expect(scripts).toEqual([{ type: 'module', crossOrigin: '', src: '/assets/index-abc.js' }]);
+  });
+
+  it("puts the code's modulepreloads in the head together with the entry, not before", () => {
+    const appended = runScript(cases[0] as Case);
+    // The texts' preload first (at once), then the template's preloads, then the entry itself.
+    expect(appended.map((node) => node.rel ?? node.template ?? node.type)).toEqual([
+      'preload',
+      'app-code',
+      'module',
+    ]);
   });
 });
