@@ -121,13 +121,13 @@ const SCREENSHOT_TIMEOUT_MS = 10_000;
 
 /**
  * A screenshot (of the full page unless told otherwise) kept as a CI artifact for people to look at;
- * the tests' checks are their assertions and axe, not these pictures. Headless Chromium now and then gives no frame for one (fonts
- * loaded, then nothing, with the page itself fine): once after a viewport resize; once (a clean CI of
- * session 26, the crosschecks in dark mode) again on the second try after a resize; and once (the CI
- * of session 27, the Observe promo in light mode) on all three tries, which failed the whole run. So
- * a screenshot that times out is taken again after the page is brought to the front and a resize
- * forces a new frame, then of the viewport alone; when that hangs too, the test goes on without the
- * picture, with a note on the test (and in the run's output) that says so.
+ * the tests' checks are their assertions and axe, not these pictures. Headless Chromium now and then
+ * gives no frame for one (fonts loaded, then nothing, with the page itself fine): once after a viewport
+ * resize; once (a clean CI of session 26, the crosschecks in dark mode) again on the second try after a
+ * resize; and once (the CI of stop 33, the Observe promo in light mode) on all three tries, which failed
+ * the whole run. So a screenshot that times out is taken again after the page is brought to the front
+ * and a resize forces a new frame, then of the viewport alone; when that hangs too, the test goes on
+ * without the picture, with a note on the test (and in the run's output) that says so.
  */
 export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -527,11 +527,6 @@ test('touch targets of the support screens, and the new-ticket form at a readabl
   });
 });
 
-/** What fits on the first screen, which is what the filters were taking up. */
-function viewportScreenshot(page: Page, name: string) {
-  return saveScreenshot(page, name, { fullPage: false });
-}
-
 test('the ticket list on a phone: search visible, the other filters behind a "Filters" button, in English and Dutch', async ({
   page,
 }) => {
@@ -572,7 +567,8 @@ test('the ticket list on a phone: search visible, the other filters behind a "Fi
         await expect(page.getByRole('heading', { name: text.list, level: 2 })).toBeInViewport();
         if (mode === 'light')
           await expectNoAxeViolations(page, `support filters folded, ${language}, 390 px`);
-        await viewportScreenshot(page, `support-filters-390-${mode}-${language}`);
+        // The viewport: what fits on the first screen, which is what the filters were taking up.
+        await saveScreenshot(page, `support-filters-390-${mode}-${language}`, { fullPage: false });
 
         await toggle.click();
         await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -588,7 +584,7 @@ test('the ticket list on a phone: search visible, the other filters behind a "Fi
         await expect(page.locator(`[id="${await counted.getAttribute('aria-controls')}"]`)).toBeVisible();
         if (mode === 'light')
           await expectNoAxeViolations(page, `support filters unfolded, ${language}, 390 px`);
-        await viewportScreenshot(page, `support-filters-open-390-${mode}-${language}`);
+        await saveScreenshot(page, `support-filters-open-390-${mode}-${language}`, { fullPage: false });
       });
       await test.step(`${language}, ${mode}, 1440 px`, async () => {
         await page.setViewportSize({ width: 1440, height: 900 });
@@ -602,7 +598,7 @@ test('the ticket list on a phone: search visible, the other filters behind a "Fi
         await settle(page);
         await expect(page.getByTestId('filters-toggle')).toHaveCount(0);
         await expect(page.getByRole('combobox', { name: text.status })).toBeVisible();
-        await viewportScreenshot(page, `support-filters-1440-${mode}-${language}`);
+        await saveScreenshot(page, `support-filters-1440-${mode}-${language}`, { fullPage: false });
       });
     }
   }
