@@ -4,7 +4,8 @@ import { settle, signIn } from './support.ts';
 
 /*
  * index.html's first screen (drawn before any script) carries the fixed heading of a page such as the
- * ticket list (@portaal/contracts page-headings), written in by the API in the page's language. The
+ * ticket list (@portaal/contracts page-headings), or the home page's greeting (the names of the home
+ * cookie that the app keeps), written in by the API in the page's language. The
  * page takes over without a visible change only if its own heading has the same text, place and
  * colours: measured here against the page itself.
  */
@@ -24,6 +25,9 @@ const cases = [
     [390, 1440].map((width) => ({ path, width, colorScheme: 'light' as const })),
   ),
   { path: '/support', width: 390, colorScheme: 'dark' as const },
+  // The home page's greeting, by the names in the cookie the app keeps (its full-width layout).
+  ...[390, 1440].map((width) => ({ path: '/', width, colorScheme: 'light' as const })),
+  { path: '/', width: 390, colorScheme: 'dark' as const },
   // An address that is no page gets the not-found page's first screen.
   ...[390, 1440].map((width) => ({ path: '/no-such-page', width, colorScheme: 'light' as const })),
   { path: '/no-such-page', width: 390, colorScheme: 'dark' as const },
@@ -31,7 +35,7 @@ const cases = [
   ...[390, 1440].map((width) => ({ path: '/error?cause=forbidden', width, colorScheme: 'light' as const })),
 ];
 
-test('a fixed page heading, the not-found page and the error page show before any script, where and as the page shows them', async ({
+test('a fixed page heading, the home greeting, the not-found page and the error page show before any script, where and as the page shows them', async ({
   page,
 }) => {
   test.setTimeout(180_000);

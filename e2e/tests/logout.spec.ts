@@ -27,13 +27,18 @@ async function expectStorageEmptied(page: Page) {
   for (const key of Object.values(STORAGE_KEYS)) expect(local[key]).toBeUndefined();
 }
 
-/** The first screen's pages cookie (GET /api/v2/me sets it) names the user's pages; signing out removes it. */
-const pagesCookie = async (page: Page) =>
-  (await page.context().cookies()).find((cookie) => cookie.name === 'portaal_pages')?.value;
+/**
+ * The first screen's cookies name the user's pages (GET /api/v2/me sets it) and whom the home page
+ * greets (the app keeps it); signing out removes both.
+ */
+const firstScreenCookie = async (page: Page, name: 'portaal_pages' | 'portaal_home') =>
+  (await page.context().cookies()).find((cookie) => cookie.name === name)?.value;
+const pagesCookie = (page: Page) => firstScreenCookie(page, 'portaal_pages');
 
 test('signing out from the user menu empties storage and returns to the login page', async ({ page }) => {
   await signIn(page, 'owner', { language: 'en' });
   await expect.poll(() => pagesCookie(page)).toContain('administration');
+  await expect.poll(() => firstScreenCookie(page, 'portaal_home')).toMatch(/^[^|]+\|.+/);
   const { local } = await browserStorage(page);
   const refreshToken = local[STORAGE_KEYS.refreshToken] as string;
   await markStorage(page);
@@ -50,6 +55,7 @@ test('signing out from the user menu empties storage and returns to the login pa
   await expect(loginForm(page)).toBeVisible();
   await expectStorageEmptied(page);
   expect(await pagesCookie(page)).toBeUndefined();
+  expect(await firstScreenCookie(page, 'portaal_home')).toBeUndefined();
 
   // The session is over: the app asks for a login again, and the old refresh token is refused.
   await page.goto('/company');

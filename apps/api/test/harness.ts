@@ -106,7 +106,7 @@ export async function fakeWebDist() {
   );
   await mkdir(path.join(dir, 'locales'));
   // Fixed page headings (@portaal/contracts page-headings) in Dutch only: the support page's, with characters
-  // to escape, and a nested key (the trends page's).
+  // to escape, a nested key (the trends page's), and the home page's greeting.
   const texts = {
     en: {
       global: {
@@ -124,7 +124,10 @@ export async function fakeWebDist() {
         },
       },
       support: { title: 'Support', intro: 'Vragen & <antwoorden>.' },
-      default: { trends: { title: 'Trends', intro: 'De belasting van uw servers.' } },
+      default: {
+        trends: { title: 'Trends', intro: 'De belasting van uw servers.' },
+        home: { title: 'Welkom, {{name}}', customer: 'U werkt voor {{name}}' },
+      },
     },
   };
   for (const [language, values] of Object.entries(texts))

@@ -1,3 +1,4 @@
+import { homeCookie } from '@portaal/contracts/first-screen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist, startTestServer, type TestServer } from './harness.ts';
 
@@ -178,6 +179,35 @@ describe('the web app', () => {
     }
     const signedOut = await fetch(`${server.baseUrl}/support`, { headers: { cookie: 'portaal_lang=nl' } });
     expect(await signedOut.text()).toContain('<div id="app-loading"></div>');
+  });
+
+  it("greets on the home page's first screen with the home cookie's names, in the page's language, escaped", async () => {
+    const shell = async (pathname: string, cookie: string) =>
+      /<div id="app-loading">(.*?)<\/div><\/body>/.exec(
+        await (await fetch(`${server.baseUrl}${pathname}`, { headers: { cookie } })).text(),
+      )?.[1];
+    const greeting = (intro: string) =>
+      `<div class="shell-main"><div class="shell-page shell-wide"><h1>Welkom, Sanne &lt;3</h1>${intro}</div></div>`;
+    const named = homeCookie({ name: 'Sanne <3', customer: 'Jansen & Zn | "Hosting"' })?.split(';')[0];
+    expect(await shell('/', `portaal_lang=nl; ${named}`)).toBe(
+      greeting('<p>U werkt voor Jansen &amp; Zn | &quot;Hosting&quot;</p>'),
+    );
+    // Without a selected customer, the greeting alone.
+    expect(await shell('/', `portaal_lang=nl; ${homeCookie({ name: 'Sanne <3' })?.split(';')[0]}`)).toBe(
+      greeting(''),
+    );
+    // Other pages, a language whose texts lack the greeting, no cookie (signed out) or one the app would
+    // not write keep the bare first screen, and a 200.
+    for (const [pathname, cookie] of [
+      ['/support/ticket/10001', `portaal_lang=nl; ${named}`],
+      ['/', `portaal_lang=en; ${named}`],
+      ['/', 'portaal_lang=nl'],
+      ['/', 'portaal_lang=nl; portaal_home=%E0%A4%A'],
+      ['/', 'portaal_lang=nl; portaal_home=San%00ne'],
+      ['/', `portaal_lang=nl; portaal_home=${'n'.repeat(101)}`],
+    ] as const) {
+      expect(await shell(pathname, cookie), `${pathname} ${cookie}`).toBe('');
+    }
   });
 
   it('sends index.html compressed when the browser accepts it', async () => {

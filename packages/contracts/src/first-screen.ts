@@ -13,3 +13,57 @@ export const PAGES_COOKIE = 'portaal_pages';
 
 /** What removes the pages cookie when its user signs out. */
 export const pagesCookieRemoval = `${PAGES_COOKIE}=; path=/; max-age=0; samesite=lax`;
+
+/**
+ * The cookie that carries the home page's greeting to the first screen: the names the page greets
+ * with (the user's and the selected customer's), kept by the web app as they change
+ * (apps/web/src/app/home-hint.ts), so the server writes the greeting into index.html for '/'
+ * (apps/api/src/plugins/web.ts) and the page's largest text shows before any script has run. A hint,
+ * never a credential: the user's own names, removed at sign-out.
+ */
+export const HOME_COOKIE = 'portaal_home';
+
+/** The greeting's names; `customer` only while a customer is selected. */
+export interface HomeHeading {
+  name: string;
+  customer?: string;
+}
+
+/** The longest name the cookie keeps (in characters, not UTF-16 units): the page shows whole names. */
+export const HOME_NAME_MAX = 100;
+
+const encodeName = (name: string) => encodeURIComponent(name.replace(/[\p{Cc}]/gu, ''));
+
+/**
+ * `portaal_home=<name>|<customer>`, each part percent-encoded (a '|' in a name stays in it), control
+ * characters left out; nothing to keep when a name is empty or longer than the cookie keeps.
+ */
+export function homeCookie({ name, customer }: HomeHeading): string | undefined {
+  const parts = customer === undefined ? [name] : [name, customer];
+  if (!name.trim() || parts.some((part) => [...part].length > HOME_NAME_MAX)) return undefined;
+  return `${HOME_COOKIE}=${parts.map(encodeName).join('|')}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** What removes the home cookie when its user signs out. */
+export const homeCookieRemoval = `${HOME_COOKIE}=; path=/; max-age=0; samesite=lax`;
+
+const HOME_VALUE = new RegExp(`(?:^|;)\\s*${HOME_COOKIE}=([^;\\s]*)`);
+
+/** The greeting's names from a Cookie header: undefined without a cookie, or with one homeCookie would not write. */
+export function homeFromCookie(header: string | undefined): HomeHeading | undefined {
+  const value = HOME_VALUE.exec(header ?? '')?.[1];
+  if (!value) return undefined;
+  const encoded = value.split('|');
+  if (encoded.length > 2) return undefined;
+  try {
+    const [name = '', customer] = encoded.map(decodeURIComponent);
+    const parts = customer === undefined ? [name] : [name, customer];
+    const valid =
+      name.trim() !== '' &&
+      parts.every((part) => [...part].length <= HOME_NAME_MAX && !/[\p{Cc}]/u.test(part));
+    return valid ? { name, ...(customer === undefined ? {} : { customer }) } : undefined;
+  } catch {
+    // Not percent-encoding (a malformed or foreign cookie).
+    return undefined;
+  }
+}

@@ -10,7 +10,7 @@ import {
   errorPageSearch,
   errorPageStatus,
 } from '@portaal/contracts/error-content';
-import { SCHEME_COOKIE } from '@portaal/contracts/first-screen';
+import { type HomeHeading, homeFromCookie, SCHEME_COOKIE } from '@portaal/contracts/first-screen';
 import {
   isAppPath,
   type PageHeadingKeys,
@@ -49,6 +49,8 @@ export interface PageRequest {
   scheme: FirstScreenScheme;
   /** A page with a fixed heading that the user may open. */
   headed?: StaticPagePath;
+  /** The home page's greeting, by the names of the user's home cookie. */
+  home?: HomeHeading;
   /** The address, when it is no page of the app. */
   notFound?: string;
   /** What the error page (/error?cause=…) says, by its address's search. */
@@ -140,15 +142,42 @@ function errorScreenHtml(title: string | undefined, text: string): string {
 }
 
 /**
+ * The first screen's page heading: the h1 and, when there is one, the dimmed text under it (HTML-escaped
+ * here), at the place of the default layout's reading width or, `wide`, of the dashboard layout's
+ * full width.
+ */
+function headingScreenHtml(heading: string, intro: string | undefined, wide = false): string {
+  const text = intro === undefined ? '' : `<p>${escapeHtml(intro)}</p>`;
+  return `<div class="shell-main"><div class="shell-page${wide ? ' shell-wide' : ''}"><h1>${escapeHtml(
+    heading,
+  )}</h1>${text}</div></div>`;
+}
+
+/**
  * A page's fixed heading and introduction for the first screen, from the language's texts (the build's
- * `locales/{lng}.json`, namespaces at the top): HTML-escaped, or nothing when a text is missing.
+ * `locales/{lng}.json`, namespaces at the top), or nothing when a text is missing.
  */
 export function pageHeadingHtml(texts: unknown, { ns, title, intro }: PageHeadingKeys): string {
   const [heading, introduction] = [textOf(texts, ns, title), textOf(texts, ns, intro)];
-  if (typeof heading !== 'string' || typeof introduction !== 'string') return '';
-  return `<div class="shell-main"><div class="shell-page"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(
-    introduction,
-  )}</p></div></div>`;
+  if (heading === undefined || introduction === undefined) return '';
+  return headingScreenHtml(heading, introduction);
+}
+
+/** An i18next text with its `{{name}}` filled in (the app's texts interpolate unescaped: React escapes). */
+const withName = (text: string, name: string) => text.split('{{name}}').join(name);
+
+/**
+ * The home page's greeting for the first screen (apps/web/src/features/home/home-page.tsx): 'Welcome,
+ * {{name}}' and, with a selected customer, whom the user works for, or nothing when a text is missing.
+ */
+export function homeHeadingHtml(texts: unknown, { name, customer }: HomeHeading): string {
+  const [title, worksFor] = [
+    textOf(texts, 'default', 'home.title'),
+    textOf(texts, 'default', 'home.customer'),
+  ];
+  if (title === undefined || (customer !== undefined && worksFor === undefined)) return '';
+  const intro = customer === undefined || worksFor === undefined ? undefined : withName(worksFor, customer);
+  return headingScreenHtml(withName(title, name), intro, true);
 }
 
 const COOKIE_LANGUAGE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;\\s]*)`);
@@ -220,7 +249,7 @@ function indexPages(distDir: string, clientConfig: Record<string, unknown>) {
         Array.isArray(list) && list.every((item) => typeof item === 'string') ? list : undefined,
       )
       .catch(() => undefined);
-    const render = ({ language, scheme, headed, notFound, error }: PageRequest) => {
+    const render = ({ language, scheme, headed, home, notFound, error }: PageRequest) => {
       const languageTexts = textsOf[language];
       // The first screen in this language (index.html says en) and, when the app's differs from the
       // system's, the app's colour mode.
@@ -234,7 +263,9 @@ function indexPages(distDir: string, clientConfig: Record<string, unknown>) {
             ? errorPageHtml(languageTexts, error)
             : headed
               ? pageHeadingHtml(languageTexts, STATIC_PAGE_HEADINGS[headed])
-              : '';
+              : home
+                ? homeHeadingHtml(languageTexts, home)
+                : '';
       return renderIndexHtml(
         html,
         data,
@@ -247,8 +278,8 @@ function indexPages(distDir: string, clientConfig: Record<string, unknown>) {
       mtimeMs,
       routes,
       answer(request) {
-        // The not-found page names its address: rendered per request, compressed quickly.
-        if (request.notFound !== undefined) return encodeQuickly(render(request));
+        // The not-found page names its address, the home page its user: rendered per request, compressed quickly.
+        if (request.notFound !== undefined || request.home) return encodeQuickly(render(request));
         const key = `${request.language} ${request.scheme} ${request.headed ?? ''} ${request.error?.textKey ?? ''}`;
         let variant = variants.get(key);
         if (!variant) {
@@ -334,6 +365,8 @@ export async function webRoutes(
         scheme: schemeOf(cookie),
         // The heading only for users who may open the page (the cookie GET /api/v2/me sets).
         headed: pagePath && pagesFromCookie(cookie).has(pagePath) ? pagePath : undefined,
+        // The greeting by the names the app last greeted with (the cookie it keeps).
+        home: pathname === '/' ? homeFromCookie(cookie) : undefined,
         notFound:
           routes && file !== 'index.html' && !pagePath && !isAppPath(routes, pathname) ? pathname : undefined,
         error:

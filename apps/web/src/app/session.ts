@@ -9,6 +9,7 @@ import {
   startupSelectedCustomer,
   storeSelectedCustomer,
 } from '../lib/selected-customer.ts';
+import { keepHomeHint } from './home-hint.ts';
 
 export interface ClientConfig {
   brand_name: string;
@@ -57,6 +58,7 @@ export function createSession(config: ClientConfig) {
   const auth: Auth = createAuth(oidc);
   const api = createApiClient({ getToken: () => auth.getToken() });
   const selected = observable<SelectedCustomer | undefined>(undefined);
+  keepHomeHint(auth, selected);
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: {

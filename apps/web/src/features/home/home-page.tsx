@@ -3,6 +3,7 @@ import { DASHBOARD_PANEL_RIGHTS } from '@portaal/contracts/rights';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { homeHeading } from '../../app/home-hint.ts';
 import { useAuthState, useSelectedCustomer, useSession } from '../../app/session.ts';
 import { useVisibleNavigation } from '../../components/layout/sidebar.tsx';
 import { AreaIcon } from './area-icon.tsx';
@@ -24,6 +25,8 @@ export function HomePage() {
   const { userInfo } = useAuthState();
   const session = useSession();
   const selected = useSelectedCustomer();
+  // The names index.html's first screen greeted with too (app/home-hint.ts), so the page takes over unchanged.
+  const heading = userInfo ? homeHeading(userInfo, selected) : undefined;
   // The panels the dashboard will show: their places are kept while it loads.
   const panels = selected
     ? Object.values(DASHBOARD_PANEL_RIGHTS).filter((right) => session.can({ customer: [right] }, selected.id))
@@ -40,10 +43,10 @@ export function HomePage() {
   return (
     <Stack gap="xl">
       <div>
-        <Title order={1}>{t('home.title', { name: userInfo?.givenName || userInfo?.username })}</Title>
-        {selected && (
+        <Title order={1}>{t('home.title', { name: heading?.name })}</Title>
+        {heading?.customer !== undefined && (
           <Text c="dimmed" mt={4}>
-            {t('home.customer', { name: selected.name || selected.id })}
+            {t('home.customer', { name: heading.customer })}
           </Text>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { pagesCookieRemoval } from '@portaal/contracts/first-screen';
+import { homeCookieRemoval, pagesCookieRemoval } from '@portaal/contracts/first-screen';
 import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
 import { validateLoginFlowOptions } from './init-options.ts';
 import {
@@ -219,10 +219,13 @@ export function createAuth(config: OidcConfig) {
       const idToken = keycloak.idToken ?? readTokens().idToken;
       localStorage.clear();
       sessionStorage.clear();
-      // The first screen's hint of which pages this user may open is theirs alone (the language and
-      // colour mode cookies stay: they are the browser's, as the login page's language is).
+      // The first screen's hints of which pages this user may open and whom the home page greets are
+      // theirs alone (the language and colour mode cookies stay: they are the browser's, as the login
+      // page's language is).
       // biome-ignore lint/suspicious/noDocumentCookie: synchronous and everywhere; the Cookie Store API is neither
       document.cookie = pagesCookieRemoval;
+      // biome-ignore lint/suspicious/noDocumentCookie: as above
+      document.cookie = homeCookieRemoval;
       // The router saves its scroll positions on beforeunload, after this point: empty storage again
       // once the page is really going.
       window.addEventListener('pagehide', () => sessionStorage.clear(), { once: true });
