@@ -1,10 +1,11 @@
 // index.html's only script (vite.config.ts, startAfterFirstPaint): starts the app's entry module once
 // the browser has painted the static first screen. Started at once, the entry's ~170 kB would be
 // evaluated before the first frame whenever it is already there (a reload, a fast network), and the
-// page would paint nothing until the app had started. The code's modulepreloads wait, inert, in
-// index.html's <template id="app-code">: they go into the head with the entry, so the code is fetched
-// after the first paint, all of it at once, and not before it beside the stylesheets.
-const code = document.getElementById('app-code');
+// page would paint nothing until the app had started. The app's stylesheets and modulepreloads wait,
+// inert, in index.html's <template id="app-code">: they go into the head after the first paint, all of
+// it at once. The first screen needs none of them (index.html styles it), so the first paint waits for
+// no request; the entry starts once the stylesheets are in, so the app never renders unstyled.
+const template = document.getElementById('app-code');
 
 /**
  * The language src/lib/i18n.ts detectLanguage() will find, by the same rules (SPEC.md §9: key 'lang'
@@ -41,16 +42,26 @@ texts.crossOrigin = 'anonymous';
 texts.href = `/locales/${detectedLanguage()}.json`;
 document.head.append(texts);
 
+/** Settles once the stylesheet has loaded or failed (a failed one must not keep the app from starting). */
+const settled = (link) =>
+  new Promise((resolve) => {
+    link.addEventListener('load', resolve);
+    link.addEventListener('error', resolve);
+  });
+
 function start() {
-  const preloads = code.content;
-  const entry = preloads.querySelector('link[data-app-entry]').getAttribute('href');
-  document.head.append(preloads);
-  const script = document.createElement('script');
-  script.type = 'module';
-  // The preload's request mode, so the preloaded module is the one used.
-  script.crossOrigin = '';
-  script.src = entry;
-  document.body.append(script);
+  const code = template.content;
+  const entry = code.querySelector('link[data-app-entry]').getAttribute('href');
+  const stylesheets = Array.from(code.querySelectorAll('link[rel="stylesheet"]'), settled);
+  document.head.append(code);
+  Promise.all(stylesheets).then(() => {
+    const script = document.createElement('script');
+    script.type = 'module';
+    // The preload's request mode, so the preloaded module is the one used.
+    script.crossOrigin = '';
+    script.src = entry;
+    document.body.append(script);
+  });
 }
 
 // A hidden page paints nothing (and runs no animation frames): it starts at once.

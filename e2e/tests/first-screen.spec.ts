@@ -99,3 +99,36 @@ test("the first screen names only pages the user may open, in the app's colour m
   await expect(shell).toHaveAttribute('data-scheme', 'dark');
   expect(await shell.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(appBackground);
 });
+
+test("the first screen paints without the app's stylesheets, and the app starts only once they are in", async ({
+  page,
+}) => {
+  await signIn(page, 'owner', { language: 'nl' });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.css', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/support', { waitUntil: 'commit' });
+  // Painted (the browser's own first-contentful-paint entry) while the stylesheets are held back.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+    .toBe(1);
+  await expect(page.locator('#app-loading h1')).toHaveText('Support');
+  // The stylesheets were asked for after that paint; the app's entry waits for them.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelectorAll('head link[rel="stylesheet"]').length))
+    .toBeGreaterThan(0);
+  await page.waitForTimeout(1_000);
+  expect(await page.evaluate(() => document.querySelectorAll('script[src*="/assets/index-"]').length)).toBe(
+    0,
+  );
+  expect(await page.locator('#root').innerHTML()).toBe('');
+  release();
+  await expect(page.locator('main h1')).toHaveText('Support');
+  // Styled from its first render: Mantine's baseline (in those stylesheets) is in.
+  expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+});

@@ -6,7 +6,7 @@ import { detectLanguage, LOCALES_PATH } from './lib/i18n.ts';
 
 /*
  * index.html's only script (start-after-paint.js) preloads the detected language's texts before the
- * app's code runs. It detects the language by hand (it runs before any module): these cases hold it
+ * app's code runs, and starts the app once its stylesheets are in. It detects the language by hand (it runs before any module): these cases hold it
  * to lib/i18n.ts's detectLanguage, so the preload is the file the app then reads.
  */
 
@@ -47,23 +47,45 @@ const storageOf = (items: Items | 'broken' | undefined) => () => {
   return new FakeStorage(items ?? {}) as unknown as Storage;
 };
 
-/** index.html's <template id="app-code">: the entry's and its imports' modulepreloads. */
-const CODE = {
-  template: 'app-code',
-  querySelector: (selector: string) =>
-    selector === 'link[data-app-entry]'
-      ? { getAttribute: (name: string) => (name === 'href' ? '/assets/index-abc.js' : null) }
-      : null,
-};
+/** A <link rel="stylesheet"> of the template: it loads (or fails) when the test says so. */
+function fakeStylesheet() {
+  const listeners: Record<string, (() => void)[]> = {};
+  return {
+    rel: 'stylesheet',
+    addEventListener: (type: string, listener: () => void) => {
+      listeners[type] = [...(listeners[type] ?? []), listener];
+    },
+    fire: (type: 'load' | 'error') => {
+      for (const listener of listeners[type] ?? []) listener();
+    },
+  };
+}
 
-/** Runs the script against a fake page; answers the preloads it added and the scripts it started. */
+/** index.html's <template id="app-code">: the app's stylesheets and the entry's and its imports' modulepreloads. */
+function fakeCode() {
+  const stylesheets = [fakeStylesheet(), fakeStylesheet()];
+  return {
+    stylesheets,
+    content: {
+      template: 'app-code',
+      querySelector: (selector: string) =>
+        selector === 'link[data-app-entry]'
+          ? { getAttribute: (name: string) => (name === 'href' ? '/assets/index-abc.js' : null) }
+          : null,
+      querySelectorAll: (selector: string) => (selector === 'link[rel="stylesheet"]' ? stylesheets : []),
+    },
+  };
+}
+
+/** Runs the script against a fake page; answers what it added to the page and the template's stylesheets. */
 function runScript({ local, session, languages }: Case) {
   const appended: Record<string, unknown>[] = [];
   const element = () => ({}) as Record<string, unknown>;
+  const code = fakeCode();
   const context = {
     document: {
       visibilityState: 'hidden',
-      getElementById: (id: string) => (id === 'app-code' ? { content: CODE } : null),
+      getElementById: (id: string) => (id === 'app-code' ? code : null),
       createElement: element,
       head: { append: (node: Record<string, unknown>) => appended.push(node) },
       body: { append: (node: Record<string, unknown>) => appended.push(node) },
@@ -75,8 +97,11 @@ function runScript({ local, session, languages }: Case) {
   Object.defineProperty(context, 'localStorage', { get: () => storageOf(local)() });
   Object.defineProperty(context, 'sessionStorage', { get: () => storageOf(session)() });
   runInNewContext(source, context);
-  return appended;
+  return { appended, stylesheets: code.stylesheets };
 }
+
+/** Lets the script's promises settle. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('start-after-paint.js', () => {
   it.each(cases)('preloads the texts detectLanguage() picks: %j', (testCase) => {
@@ -85,7 +110,7 @@ describe('start-after-paint.js', () => {
       session: storageOf(testCase.session),
       navigator: { languages: testCase.languages, language: testCase.languages[0] ?? '' },
     });
-    const preloads = runScript(testCase).filter((node) => node.rel === 'preload');
+    const preloads = runScript(testCase).appended.filter((node) => node.rel === 'preload');
     expect(preloads).toEqual([
       {
         rel: 'preload',
@@ -96,14 +121,25 @@ describe('start-after-paint.js', () => {
     ]);
   });
 
-  it('starts the entry module it finds, as the preload asked for it', () => {
-    const scripts = runScript(cases[0] as Case).filter((node) => node.type === 'module');
-    expect(scripts).toEqual([{ type: 'module', crossOrigin: '', src: '/assets/index-abc.js' }]);
+  it('starts the entry module it finds, as the preload asked for it, once the stylesheets are in', async () => {
+    const { appended, stylesheets } = runScript(cases[0] as Case);
+    const scripts = () => appended.filter((node) => node.type === 'module');
+    await settle();
+    expect(scripts()).toEqual([]);
+    stylesheets[0]?.fire('load');
+    await settle();
+    expect(scripts()).toEqual([]);
+    // A stylesheet that fails does not keep the app from starting.
+    stylesheets[1]?.fire('error');
+    await settle();
+    expect(scripts()).toEqual([{ type: 'module', crossOrigin: '', src: '/assets/index-abc.js' }]);
   });
 
-  it("puts the code's modulepreloads in the head together with the entry, not before", () => {
-    const appended = runScript(cases[0] as Case);
-    // The texts' preload first (at once), then the template's preloads, then the entry itself.
+  it("puts the code's stylesheets and modulepreloads in the head, then the entry, not before", async () => {
+    const { appended, stylesheets } = runScript(cases[0] as Case);
+    for (const stylesheet of stylesheets) stylesheet.fire('load');
+    await settle();
+    // The texts' preload first (at once), then the template's stylesheets and preloads, then the entry itself.
     expect(appended.map((node) => node.rel ?? node.template ?? node.type)).toEqual([
       'preload',
       'app-code',

@@ -17,14 +17,15 @@ describe('the home cookie', () => {
     expect(homeFromCookie(`portaal_lang=nl; ${sent(cookie)}; portaal_pages=support`)).toEqual(heading);
   });
 
-  it('leaves control characters out and keeps nothing for an empty or too long name', () => {
-    expect(homeFromCookie(sent(homeCookie({ name: 'San\u0000ne\n', customer: 'A\tB' })))).toEqual({
-      name: 'Sanne',
-      customer: 'AB',
-    });
-    expect(homeCookie({ name: ' ' })).toBeUndefined();
-    expect(homeCookie({ name: 'n'.repeat(HOME_NAME_MAX + 1) })).toBeUndefined();
-    expect(homeCookie({ name: 'Sanne', customer: 'c'.repeat(HOME_NAME_MAX + 1) })).toBeUndefined();
+  it('writes names that the server then ignores: empty, too long, with control characters', () => {
+    for (const heading of [
+      { name: ' ' },
+      { name: 'n'.repeat(HOME_NAME_MAX + 1) },
+      { name: 'Sanne', customer: 'c'.repeat(HOME_NAME_MAX + 1) },
+      { name: 'San\u0000ne' },
+      { name: 'Sanne', customer: 'A\tB' },
+    ])
+      expect(homeFromCookie(sent(homeCookie(heading))), JSON.stringify(heading)).toBeUndefined();
   });
 
   it.each([

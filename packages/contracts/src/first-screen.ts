@@ -32,24 +32,20 @@ export interface HomeHeading {
 /** The longest name the cookie keeps (in characters, not UTF-16 units): the page shows whole names. */
 export const HOME_NAME_MAX = 100;
 
-const encodeName = (name: string) => encodeURIComponent(name.replace(/[\p{Cc}]/gu, ''));
-
 /**
- * `portaal_home=<name>|<customer>`, each part percent-encoded (a '|' in a name stays in it), control
- * characters left out; nothing to keep when a name is empty or longer than the cookie keeps.
+ * `portaal_home=<name>|<customer>`, each part percent-encoded (a '|' in a name stays in it). The server
+ * reads no names from a cookie whose name is empty, too long or has control characters
+ * (homeFromCookie); the checks stay there, out of the web app's start.
  */
-export function homeCookie({ name, customer }: HomeHeading): string | undefined {
-  const parts = customer === undefined ? [name] : [name, customer];
-  if (!name.trim() || parts.some((part) => [...part].length > HOME_NAME_MAX)) return undefined;
-  return `${HOME_COOKIE}=${parts.map(encodeName).join('|')}; path=/; max-age=31536000; samesite=lax`;
-}
+export const homeCookie = ({ name, customer }: HomeHeading) =>
+  `${HOME_COOKIE}=${(customer === undefined ? [name] : [name, customer]).map(encodeURIComponent).join('|')}; path=/; max-age=31536000; samesite=lax`;
 
 /** What removes the home cookie when its user signs out. */
 export const homeCookieRemoval = `${HOME_COOKIE}=; path=/; max-age=0; samesite=lax`;
 
 const HOME_VALUE = new RegExp(`(?:^|;)\\s*${HOME_COOKIE}=([^;\\s]*)`);
 
-/** The greeting's names from a Cookie header: undefined without a cookie, or with one homeCookie would not write. */
+/** The greeting's names from a Cookie header: undefined without a cookie, or with an empty, too long or control character name. */
 export function homeFromCookie(header: string | undefined): HomeHeading | undefined {
   const value = HOME_VALUE.exec(header ?? '')?.[1];
   if (!value) return undefined;

@@ -1,17 +1,13 @@
-import { type HomeHeading, homeCookie, homeCookieRemoval } from '@portaal/contracts/first-screen';
+import { homeCookie, homeCookieRemoval } from '@portaal/contracts/first-screen';
 import type { UserInfo } from '../lib/auth/user-info.ts';
 import type { SelectedCustomer } from '../lib/selected-customer.ts';
-
-/** The names the home page greets with (features/home/home-page.tsx): the user's, and the selected customer's. */
-export function homeHeading(userInfo: UserInfo, selected: SelectedCustomer | undefined): HomeHeading {
-  const name = userInfo.givenName || userInfo.username;
-  return selected ? { name, customer: selected.name || String(selected.id) } : { name };
-}
+import { homeHeading } from './home-heading.ts';
 
 /**
  * Keeps the home cookie (@portaal/contracts first-screen) at the names the home page would greet with
- * now, as the user signs in and the selected customer changes, so the next first screen of '/' shows
- * the page's greeting before any script. Written only when it changes; sign-out removes it (auth.ts).
+ * now and as the user signs in and the selected customer changes, so the next first screen of '/'
+ * shows the page's greeting before any script. Written only when it changes; sign-out removes it
+ * (auth.ts).
  */
 export function keepHomeHint(
   auth: { getState(): { userInfo: UserInfo | null }; subscribe(listener: () => void): unknown },
@@ -21,7 +17,12 @@ export function keepHomeHint(
   const update = () => {
     const { userInfo } = auth.getState();
     if (!userInfo) return;
-    const cookie = homeCookie(homeHeading(userInfo, selected.get())) ?? homeCookieRemoval;
+    let cookie = homeCookieRemoval;
+    try {
+      cookie = homeCookie(homeHeading(userInfo, selected.get()));
+    } catch {
+      // A name that cannot be percent-encoded (a lone surrogate): no greeting in the first screen.
+    }
     if (cookie === written) return;
     written = cookie;
     // biome-ignore lint/suspicious/noDocumentCookie: synchronous and everywhere; the Cookie Store API is neither

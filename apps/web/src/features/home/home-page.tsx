@@ -3,7 +3,7 @@ import { DASHBOARD_PANEL_RIGHTS } from '@portaal/contracts/rights';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { homeHeading } from '../../app/home-hint.ts';
+import { homeHeading } from '../../app/home-heading.ts';
 import { useAuthState, useSelectedCustomer, useSession } from '../../app/session.ts';
 import { useVisibleNavigation } from '../../components/layout/sidebar.tsx';
 import { AreaIcon } from './area-icon.tsx';
