@@ -1,5 +1,5 @@
 // `npm run check:budget`: builds the web app into a folder of its own and fails (exit 1) when the
-// home page's initial JS, the render-blocking CSS or any lazily loaded chunk is over its limit
+// home page's initial JS, the initial CSS or any lazily loaded chunk is over its limit
 // (web-budget.ts). Run by .ci/run after the build, so new screens cannot make the start heavy.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -221,7 +221,7 @@ function bundleSection(bundle: BundleAnalysis): string[] {
       ['l', 'r', 'r', 'l'],
     ),
     '',
-    `Render-blocking CSS (linked by index.html): ${kb(sum(bundle.initialCss))} gzip, limit ${TARGETS.cssKb} kB.`,
+    `Initial CSS (index.html's stylesheets, loaded after the first paint since decision 0042, so blocking no render): ${kb(sum(bundle.initialCss))} gzip, limit ${TARGETS.cssKb} kB.`,
     '',
   );
 
@@ -662,7 +662,13 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       ),
       ...(largestRoute ? { name: `Largest route chunk (\`${largestRoute.route}\`), gzip` } : {}),
     },
-    check('Render-blocking CSS, gzip', sum(bundle.initialCss) / 1000, '<=', TARGETS.cssKb, ' kB'),
+    check(
+      'Initial CSS (render-blocking before decision 0042), gzip',
+      sum(bundle.initialCss) / 1000,
+      '<=',
+      TARGETS.cssKb,
+      ' kB',
+    ),
     check('Lazy chunks over their limit (check-web-budget.ts)', overBudget.length, '<=', 0),
     ...pageTargets(results),
   ];
