@@ -5,6 +5,7 @@ import type { UserInfo } from '../lib/auth/user-info.ts';
 import type { SelectedCustomer } from '../lib/selected-customer.ts';
 import { homeHeading } from './home-heading.ts';
 import { keepHomeHint } from './home-hint.ts';
+import { observable } from './session.ts';
 
 afterEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
@@ -21,20 +22,6 @@ const user = (fields: Partial<UserInfo> = {}): UserInfo => ({
   ...fields,
 });
 
-/** A store like the session's: a value and listeners called on every change. */
-function store<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next: T) {
-      value = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe: (listener: () => void) => listeners.add(listener),
-  };
-}
-
 describe('the home hint', () => {
   it('greets by given name, else username, and names the selected customer, else its id', () => {
     expect(homeHeading(user({ givenName: 'Sanne' }), { id: 1001, name: 'Jansen BV' })).toEqual({
@@ -49,8 +36,8 @@ describe('the home hint', () => {
   });
 
   it('keeps the cookie at the names the page greets with, from sign-in on', () => {
-    const auth = store<{ userInfo: UserInfo | null }>({ userInfo: null });
-    const selected = store<SelectedCustomer | undefined>(undefined);
+    const auth = observable<{ userInfo: UserInfo | null }>({ userInfo: null });
+    const selected = observable<SelectedCustomer | undefined>(undefined);
     const writes: string[] = [];
     const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
     Object.defineProperty(document, 'cookie', {

@@ -22,7 +22,7 @@ export interface ClientConfig {
 }
 
 /** A tiny observable value for React's useSyncExternalStore. */
-function observable<T>(initial: T) {
+export function observable<T>(initial: T) {
   let value = initial;
   const listeners = new Set<() => void>();
   return {
