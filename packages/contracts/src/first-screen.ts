@@ -43,11 +43,14 @@ export const homeCookie = ({ name, customer }: HomeHeading) =>
 /** What removes the home cookie when its user signs out. */
 export const homeCookieRemoval = `${HOME_COOKIE}=; path=/; max-age=0; samesite=lax`;
 
-const HOME_VALUE = new RegExp(`(?:^|;)\\s*${HOME_COOKIE}=([^;\\s]*)`);
+/** A cookie's value in a Cookie header (the first-screen hints' one reader), undefined without it. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  return new RegExp(`(?:^|;)\\s*${name}=([^;\\s]*)`).exec(header ?? '')?.[1];
+}
 
 /** The greeting's names from a Cookie header: undefined without a cookie, or with an empty, too long or control character name. */
 export function homeFromCookie(header: string | undefined): HomeHeading | undefined {
-  const value = HOME_VALUE.exec(header ?? '')?.[1];
+  const value = cookieValue(header, HOME_COOKIE);
   if (!value) return undefined;
   const encoded = value.split('|');
   if (encoded.length > 2) return undefined;

@@ -1,4 +1,4 @@
-import { PAGES_COOKIE } from './first-screen.ts';
+import { cookieValue, PAGES_COOKIE } from './first-screen.ts';
 import { hasRights, type RightsMap, type RightsRequirement } from './rights.ts';
 
 /** A page heading's texts as translation keys in one namespace of the web app's locale files. */
@@ -110,11 +110,9 @@ export const pagesCookie = (rights: RightsMap, secure = false) =>
     .map((path) => path.slice(1))
     .join('|')}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
 
-const PAGES_VALUE = new RegExp(`(?:^|;)\\s*${PAGES_COOKIE}=([^;\\s]*)`);
-
 /** The pages that a Cookie header's pages cookie names (none without one). */
 export function pagesFromCookie(header: string | undefined): Set<StaticPagePath> {
-  const named = new Set((PAGES_VALUE.exec(header ?? '')?.[1] ?? '').split('|').map((path) => `/${path}`));
+  const named = new Set((cookieValue(header, PAGES_COOKIE) ?? '').split('|').map((path) => `/${path}`));
   return new Set(STATIC_PAGE_PATHS.filter((path) => named.has(path)));
 }
 

@@ -10,7 +10,12 @@ import {
   errorPageSearch,
   errorPageStatus,
 } from '@portaal/contracts/error-content';
-import { type HomeHeading, homeFromCookie, SCHEME_COOKIE } from '@portaal/contracts/first-screen';
+import {
+  cookieValue,
+  type HomeHeading,
+  homeFromCookie,
+  SCHEME_COOKIE,
+} from '@portaal/contracts/first-screen';
 import {
   isAppPath,
   type PageHeadingKeys,
@@ -180,13 +185,9 @@ export function homeHeadingHtml(texts: unknown, { name, customer }: HomeHeading)
   return headingScreenHtml(withName(title, name), intro, true);
 }
 
-const COOKIE_LANGUAGE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;\\s]*)`);
-
-const COOKIE_SCHEME = new RegExp(`(?:^|;)\\s*${SCHEME_COOKIE}=([^;\\s]*)`);
-
 /** The colour mode of the app's cookie, for the first screen (auto: the system's). */
 function schemeOf(cookie: string | undefined): FirstScreenScheme {
-  const scheme = COOKIE_SCHEME.exec(cookie ?? '')?.[1];
+  const scheme = cookieValue(cookie, SCHEME_COOKIE);
   return scheme === 'light' || scheme === 'dark' ? scheme : 'auto';
 }
 
@@ -197,7 +198,7 @@ function schemeOf(cookie: string | undefined): FirstScreenScheme {
  */
 function pageLanguage(headers: { cookie?: string; 'accept-language'?: string }): Language {
   return pickLanguage(
-    languageFromList(COOKIE_LANGUAGE.exec(headers.cookie ?? '')?.[1]),
+    languageFromList(cookieValue(headers.cookie, LANGUAGE_COOKIE)),
     languageFromAcceptLanguage(headers['accept-language']),
   );
 }
