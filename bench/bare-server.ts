@@ -730,7 +730,7 @@ export const PEOPLE_SQL = {
   memberships: 'select "customer_id", "role" from "memberships" where "memberships"."user_id" = $1',
   searchTickets:
     'select "id", "subject", "status" from "tickets" where ("tickets"."customer_id" = $1 and "tickets"."subject" ilike $2) order by "tickets"."updated_at" desc nulls last, "tickets"."id" desc nulls last limit $3',
-  searchContacts: `select "id", "first_name", "last_name", "email" from "contacts" where ("contacts"."customer_id" = $1 and ("contacts"."first_name" || ' ' || "contacts"."last_name" || ' ' || "contacts"."email") ilike $2) order by "contacts"."last_name" || '', "contacts"."id" asc limit $3`,
+  searchContacts: `select "id", "first_name", "last_name", "email" from "contacts" where ("contacts"."customer_id"::bigint = $1::bigint and ("contacts"."first_name" || ' ' || "contacts"."last_name" || ' ' || "contacts"."email") ilike $2) order by "contacts"."last_name" || '', "contacts"."id" asc limit $3`,
   searchCustomers:
     'select "customer_id", "display_name" from "customers" where ("customers"."display_name" ilike $1) and "customers"."customer_id" = any($2::int[]) order by "customers"."display_name" asc limit $3',
   searchInvoices:
@@ -1050,7 +1050,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors, reusablePlans
           )
         : none,
       customerId !== undefined && holds(searchRoles.contacts)
-        ? named<{ id: number; first_name: string; last_name: string; email: string }>(
+        ? reused<{ id: number; first_name: string; last_name: string; email: string }>(
             'search_contacts',
             PEOPLE_SQL.searchContacts,
             [customerId, pattern, limit],
@@ -1096,7 +1096,7 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors, reusablePlans
           )
         : none,
       customerId !== undefined && holds(searchRoles.contracts)
-        ? named<{ id: string; description: string }>('search_contracts', PEOPLE_SQL.searchContracts, [
+        ? reused<{ id: string; description: string }>('search_contracts', PEOPLE_SQL.searchContracts, [
             customerId,
             pattern,
             pattern,

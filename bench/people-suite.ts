@@ -133,7 +133,7 @@ async function runSuite(context: BenchContext): Promise<SectionReport> {
       `${settings.connections} connections; per server a ${settings.warmupS} s warm-up, then ${settings.durationS} s ` +
       `measured in ${settings.rounds} turn(s) taking turns with the other server (bare first). The bare handler ` +
       "runs Drizzle's texts of the same queries (checked equal above) as named statements, on connections that keep " +
-      "PostgreSQL's generic plan where the API's do (the list's first page, the search's own companies); for the search it also " +
+      "PostgreSQL's generic plan where the API's do (the list's first page, the search's own companies, contacts and contracts: decision 0043); for the search it also " +
       "reads the caller's memberships for its rights (the API keeps them in memory, decision 0015: that read is " +
       'work the baseline does and the API does not), but verifies no token; its servers and ' +
       "landscape groups run landscape.repo.ts's search statement and row mapping (one statement for both groups, " +

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { SEARCH_GIN_OPTIONS } from '../../db/search-index.ts';
+import { SEARCH_GIN_OPTIONS, searchCustomer } from '../../db/search-index.ts';
 import { customers } from '../customers/customers.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -56,11 +56,11 @@ export const contacts = pgTable(
     ),
     uniqueIndex('contacts_customer_email_idx').on(table.customerId, table.email),
     // Global search (pg_trgm): names and addresses by any part of at least three characters, within
-    // one customer (btree_gin).
+    // one customer (btree_gin), for the search's one generic plan (searchCustomer; decision 0043).
     index('contacts_search_trgm_idx')
       .using(
         'gin',
-        table.customerId,
+        searchCustomer(table.customerId),
         sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}) gin_trgm_ops`,
       )
       .with(SEARCH_GIN_OPTIONS),

@@ -1,7 +1,6 @@
 import type { DeviceRole, LandscapeStatus } from '@portaal/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   customType,
   index,
   integer,
@@ -11,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { SEARCH_GIN_OPTIONS } from '../../db/search-index.ts';
+import { SEARCH_GIN_OPTIONS, searchCustomer } from '../../db/search-index.ts';
 import { customers } from '../customers/customers.table.ts';
 
 // The landscape as NetBox models it (DESIGN.md §8): sites (datacenters) with locations (rooms), and per
@@ -28,14 +27,6 @@ const customerId = () =>
     .notNull()
     .references(() => customers.customerId, { onDelete: 'cascade' });
 const status = () => text('status').$type<LandscapeStatus>().notNull().default('active');
-
-/**
- * The customer column of the trigram indexes: `customer_id::bigint`, which only a condition written the
- * same way reaches (landscape.repo.ts TEXT_INDEX_CUSTOMER), never the btree indexes that lead with
- * customer_id. So the global search's one generic plan reads each kind through its trigram index, and
- * PostgreSQL plans that statement once per connection instead of on every search (decision 0040).
- */
-const searchCustomer = (column: AnyPgColumn) => sql`(${column}::bigint)`;
 
 /** A datacenter (NetBox site); shared by all customers. */
 export const landscapeSites = pgTable('landscape_sites', {

@@ -1,0 +1,2 @@
+DROP INDEX "contacts_search_trgm_idx";--> statement-breakpoint
+CREATE INDEX "contacts_search_trgm_idx" ON "contacts" USING gin (("customer_id"::bigint),("first_name" || ' ' || "last_name" || ' ' || "email") gin_trgm_ops) WITH (gin_pending_list_limit=128);
