@@ -1,6 +1,4 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
-import type { Database } from '../apps/api/src/db/client.ts';
-import * as schema from '../apps/api/src/db/schema.ts';
+import { offlineDatabase } from '../apps/api/src/db/client.ts';
 import { contactListQuery } from '../apps/api/src/modules/contacts/contacts.repo.ts';
 import { contactsSearchQuery } from '../apps/api/src/modules/contacts/contacts.search.ts';
 import { contractsSearchQuery } from '../apps/api/src/modules/contracts/contracts.search.ts';
@@ -35,7 +33,7 @@ interface Endpoint extends MeasuredEndpoint {
  */
 function sqlDifferences(): string[] {
   // Builds SQL without a connection; the builders only read the schema and the casing.
-  const offline = drizzle.mock({ schema, casing: 'snake_case' }) as unknown as Database;
+  const offline = offlineDatabase();
   const search = { pattern: '%x%', customerId: 1, limit: 10 };
   const texts: [string, string, string][] = [
     ['contact list', contactListQuery(offline, 1, 26).toSQL().sql, PEOPLE_SQL.contactList],

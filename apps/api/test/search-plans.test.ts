@@ -1,8 +1,6 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
-import * as schema from '../src/db/schema.ts';
+import { offlineDatabase } from '../src/db/client.ts';
 import { contactsSearchQuery } from '../src/modules/contacts/contacts.search.ts';
 import { contractsSearchQuery } from '../src/modules/contracts/contracts.search.ts';
 import { LANDSCAPE_SEARCH_SQL } from '../src/modules/landscape/landscape.repo.ts';
@@ -63,7 +61,7 @@ async function genericPlanReads(name: string, text: string, values: string) {
 }
 
 // The texts the API sends: Drizzle's, built without a connection by the registrations' own builders.
-const offline = drizzle.mock({ schema, casing: 'snake_case' }) as unknown as Database;
+const offline = offlineDatabase();
 const placeholders = { pattern: '%x%', customerId: 1, limit: 10 };
 
 it("the landscape search's generic plan reads each kind through its trigram index, never a btree on the customer", async () => {

@@ -41,6 +41,13 @@ const warmUp = async (client: pg.ClientBase) => {
   await client.query(WARM_UP_SQL).catch(() => {});
 };
 
+/**
+ * Drizzle without a connection, for the text of a query built by the API's own builders (the bench's
+ * baseline copies and the plan tests compare or explain that text).
+ */
+export const offlineDatabase = (): Database =>
+  drizzle.mock({ schema, casing: 'snake_case' }) as unknown as Database;
+
 export function createDatabase(url: string, max = 10) {
   const pool = new pg.Pool({
     connectionString: url,
