@@ -46,7 +46,7 @@ export const demoBundles: Record<number, Bundle[]> = {
     bundle('observe', 'observe_bytes', 'logs', 'GiB', 200, 1.1, '0.20'),
   ],
   1002: [
-    // Over quota every month (1.6 × 0.65 > 1).
+    // Over quota every whole month (1.6 × 0.65 > 1); the current month once enough of it has passed.
     bundle('hours', 'manhour', 'support', 'hour', 8, 1.6, '95.00', { step: 0.25 }),
     bundle('storage', 'storage', 'block', 'GiB', 750, 0.45, '0.06'),
     bundle('traffic', 'traffic', 'internet', 'TB', 25, 0.5, '12.50'),
