@@ -3,4 +3,4 @@
 // always win. Imported only by lazily loaded code: Vite gives it a CSS file of its own, fetched with
 // the first chunk that needs it.
 import '@mantine/core/styles.layer.css';
-import '@mantine/notifications/styles.layer.css';
+import './header-styles.ts';

@@ -1,4 +1,4 @@
-import '../../app/mantine-full-styles.ts';
+import '../../app/header-styles.ts';
 import { useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';

@@ -1,4 +1,4 @@
-import '../../app/mantine-full-styles.ts';
+import '../../app/header-styles.ts';
 import { useWindowEvent } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useSession } from '../../app/session.ts';

@@ -1,4 +1,4 @@
-import '../../app/mantine-full-styles.ts';
+import '../../app/header-styles.ts';
 import { ActionIcon, Menu, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useSession } from '../../app/session.ts';
