@@ -733,6 +733,8 @@ export const PEOPLE_SQL = {
   searchContacts: `select "id", "first_name", "last_name", "email" from "contacts" where ("contacts"."customer_id"::bigint = $1::bigint and ("contacts"."first_name" || ' ' || "contacts"."last_name" || ' ' || "contacts"."email") ilike $2) order by "contacts"."last_name" || '', "contacts"."id" asc limit $3`,
   searchCustomers:
     'select "customer_id", "display_name" from "customers" where ("customers"."display_name" ilike $1) and "customers"."customer_id" = any($2::int[]) order by "customers"."display_name" asc limit $3',
+  searchCustomersOne:
+    'select "customer_id", "display_name" from "customers" where ("customers"."display_name" ilike $1) and "customers"."customer_id" = $2 order by "customers"."display_name" asc limit $3',
   searchInvoices:
     'select "number", "description", "invoice_date" from "invoices" where ("invoices"."customer_id" = $1 and regexp_replace("invoices"."number", \'\\D\', \'\', \'g\') like $2 and "invoices"."number" ilike $3) order by "invoices"."invoice_date" desc nulls last, "invoices"."id" desc nulls last limit $4',
   searchContracts:
@@ -1064,10 +1066,17 @@ export function createBareHandler(pool: pg.Pool, cursors: Cursors, reusablePlans
           )
         : none,
       mine.length
-        ? reused<{ customer_id: number; display_name: string }>(
-            'search_customers_mine_text',
-            PEOPLE_SQL.searchCustomers,
-            [pattern, mine, limit],
+        ? (mine.length === 1
+            ? reused<{ customer_id: number; display_name: string }>(
+                'search_customers_one_text',
+                PEOPLE_SQL.searchCustomersOne,
+                [pattern, mine[0], limit],
+              )
+            : reused<{ customer_id: number; display_name: string }>(
+                'search_customers_mine_text',
+                PEOPLE_SQL.searchCustomers,
+                [pattern, mine, limit],
+              )
           ).then((rows) =>
             rows.map((row) => ({
               id: String(row.customer_id),

@@ -50,6 +50,11 @@ function sqlDifferences(): string[] {
     ['contact search', contactsSearchQuery(offline, search).toSQL().sql, PEOPLE_SQL.searchContacts],
     [
       'company search (one company)',
+      customersSearchQuery(offline, { pattern: '%x%', one: 1, limit: 10 }).toSQL().sql,
+      PEOPLE_SQL.searchCustomersOne,
+    ],
+    [
+      'company search (several companies)',
       customersSearchQuery(offline, { pattern: '%x%', mine: [1, 2], limit: 10 }).toSQL().sql,
       PEOPLE_SQL.searchCustomers,
     ],

@@ -79,6 +79,11 @@ describe('global search', () => {
     ]);
     const owner = await search('owner', 'q=northwind');
     expect(kinds(owner.json)).toEqual([]);
+    // A caller in one company: that company by its one id (customers.search.ts, the 'one' shape).
+    const ownCompany = await search('owner', 'q=gouden');
+    expect(hits(ownCompany.json, 'customers')).toEqual([
+      { id: '1001', title: 'Bakkerij De Gouden Korst B.V.', subtitle: '1001', route: '/company/1001' },
+    ]);
     const multi = await search('multi', 'q=northwind');
     expect(hits(multi.json, 'customers').map((hit) => hit.id)).toEqual(['1002']);
     const loner = await search(LONER.username, 'q=northwind&customer_id=1001');

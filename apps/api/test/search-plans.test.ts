@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { offlineDatabase } from '../src/db/client.ts';
 import { contactsSearchQuery } from '../src/modules/contacts/contacts.search.ts';
 import { contractsSearchQuery } from '../src/modules/contracts/contracts.search.ts';
+import { customersSearchQuery } from '../src/modules/customers/customers.search.ts';
 import { LANDSCAPE_SEARCH_SQL } from '../src/modules/landscape/landscape.repo.ts';
 
 /**
@@ -88,4 +89,23 @@ it("the contract search's generic plan reads the customer's contracts by their i
   const text = contractsSearchQuery(offline, placeholders).toSQL().sql;
   const reads = await genericPlanReads('contracts_search_plan', text, `1001, '%web%', '%web%', 10`);
   expect(reads).toEqual([{ table: 'contracts', index: 'contracts_customer_start_idx' }]);
+});
+
+it('the company search of a caller in one company runs on the generic plan that PostgreSQL keeps', async () => {
+  // Plan mode as on db.$reusablePlans' connections (PostgreSQL's own choice): after five plans per
+  // call it keeps the generic plan only when that costs no more than they did.
+  const own = new pg.Client({ connectionString: inject('databaseUrl') });
+  await own.connect();
+  try {
+    const text = customersSearchQuery(offline, { pattern: '%x%', one: 1, limit: 10 }).toSQL().sql;
+    for (const pattern of ['%north%', '%wind%', '%a%', '%jansen%', '%b.v.%', '%north%', '%ict%', '%x%']) {
+      await own.query({ name: 'search_customers_one_text', text, values: [pattern, 1001, 10] });
+    }
+    const { rows } = await own.query<{ generic_plans: string; custom_plans: string }>(
+      `select generic_plans, custom_plans from pg_prepared_statements where name = 'search_customers_one_text'`,
+    );
+    expect(rows).toEqual([{ generic_plans: '3', custom_plans: '5' }]);
+  } finally {
+    await own.end();
+  }
 });
