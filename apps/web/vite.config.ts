@@ -163,10 +163,19 @@ function startAfterFirstPaint(): Plugin {
         throw new Error('index.html not in the bundle');
       const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page.source);
       if (!entryTag) throw new Error("index.html's entry script not found");
-      const source = await readFile(path.resolve(import.meta.dirname, 'start-after-paint.js'), 'utf8');
-      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-      const fileName = `assets/start-after-paint-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
+      const emitScript = async (name: string, edit = (source: string) => source) => {
+        const source = edit(await readFile(path.resolve(import.meta.dirname, `${name}.js`), 'utf8'));
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        const fileName = `assets/${name}-${hash}.js`;
+        this.emitFile({ type: 'asset', fileName, source });
+        return fileName;
+      };
+      const intlWorker = await emitScript('warm-intl');
+      const fileName = await emitScript('start-after-paint', (source) => {
+        if (!source.includes("'/warm-intl.js'"))
+          throw new Error("start-after-paint.js names no '/warm-intl.js'");
+        return source.replace("'/warm-intl.js'", () => `'/${intlWorker}'`);
+      });
       const stylesheets = page.source.match(/<link rel="stylesheet" [^>]*>/g) ?? [];
       const preloads = page.source.match(/<link rel="modulepreload" [^>]*>/g) ?? [];
       page.source = page.source

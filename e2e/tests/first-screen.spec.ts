@@ -143,3 +143,21 @@ test("the first screen paints without the app's stylesheets, and the app starts 
   // Styled from its first render: Mantine's baseline (in those stylesheets) is in.
   expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
 });
+
+test("ICU's data loads in a worker beside the app's code, and the CSP lets it start", async ({ page }) => {
+  await signIn(page, 'owner', { language: 'nl' });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const script = page.waitForResponse(/\/assets\/warm-intl-[\w-]+\.js$/);
+  const worker = page.waitForEvent('worker');
+  await page.goto('/support');
+  expect((await script).status()).toBe(200);
+  expect((await worker).url()).toMatch(/\/assets\/warm-intl-[\w-]+\.js$/);
+  await expect(page.locator('main h1')).toHaveText('Support');
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+});

@@ -78,8 +78,9 @@ function fakeCode() {
 }
 
 /** Runs the script against a fake page; answers what it added to the page and the template's stylesheets. */
-function runScript({ local, session, languages }: Case) {
+function runScript({ local, session, languages }: Case, { withWorker = true } = {}) {
   const appended: Record<string, unknown>[] = [];
+  const workers: [string, { name: string }][] = [];
   const element = () => ({}) as Record<string, unknown>;
   const code = fakeCode();
   const context = {
@@ -93,11 +94,16 @@ function runScript({ local, session, languages }: Case) {
     navigator: { languages, language: languages[0] ?? '' },
     requestAnimationFrame: () => 0,
     setTimeout: () => 0,
+    ...(withWorker && {
+      Worker: function Worker(url: string, options: { name: string }) {
+        workers.push([url, options]);
+      },
+    }),
   };
   Object.defineProperty(context, 'localStorage', { get: () => storageOf(local)() });
   Object.defineProperty(context, 'sessionStorage', { get: () => storageOf(session)() });
   runInNewContext(source, context);
-  return { appended, stylesheets: code.stylesheets };
+  return { appended, stylesheets: code.stylesheets, workers };
 }
 
 /** Lets the script's promises settle. */
@@ -145,5 +151,24 @@ describe('start-after-paint.js', () => {
       'app-code',
       'module',
     ]);
+  });
+
+  it.each(cases)(
+    "starts warm-intl.js with detectLanguage()'s language beside the app's code: %j",
+    (testCase) => {
+      const expected = detectLanguage({
+        local: storageOf(testCase.local),
+        session: storageOf(testCase.session),
+        navigator: { languages: testCase.languages, language: testCase.languages[0] ?? '' },
+      });
+      expect(runScript(testCase).workers).toEqual([['/warm-intl.js', { name: expected }]]);
+    },
+  );
+
+  it('starts the app without workers too', async () => {
+    const { appended, stylesheets } = runScript(cases[0] as Case, { withWorker: false });
+    for (const stylesheet of stylesheets) stylesheet.fire('load');
+    await settle();
+    expect(appended.filter((node) => node.type === 'module')).toHaveLength(1);
   });
 });

@@ -120,8 +120,9 @@ function Message({
 
 /** The thread, oldest first: messages, internal notes (staff only; the API leaves them out for others), status events. */
 export function TicketThread({ ticket, customerId }: { ticket: Ticket; customerId: number }) {
+  // By time, not by localeCompare: a first collation in the tab costs ICU's collation data (decision 0045).
   const messages = [...ticket.messages].sort(
-    (a, b) => a.created_at.localeCompare(b.created_at) || a.message_id - b.message_id,
+    (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.message_id - b.message_id,
   );
   return (
     <ol className={classes.thread} data-testid="ticket-thread">
