@@ -45,9 +45,25 @@ function run(name: string) {
       DateTimeFormat: recording('DateTimeFormat'),
       PluralRules: recording('PluralRules'),
       Collator: recording('Collator'),
+      DisplayNames: class {
+        constructor(locales: unknown) {
+          made.push(['DisplayNames', locales]);
+        }
+        of() {
+          return '';
+        }
+      },
     },
   });
   return { made, closed };
+}
+
+/** The locales of the formats, and those of the region names apart. */
+function split(made: [string, unknown][]) {
+  return {
+    formats: made.filter(([kind]) => kind !== 'DisplayNames').map(([, locale]) => locale),
+    regions: made.filter(([kind]) => kind === 'DisplayNames').map(([, locales]) => locales),
+  };
 }
 
 describe('warm-intl.js', () => {
@@ -56,14 +72,19 @@ describe('warm-intl.js', () => {
     (language, locale) => {
       const { made, closed } = run(language);
       expect(new Set(made.map(([kind]) => kind))).toEqual(
-        new Set(['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator']),
+        new Set(['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator', 'DisplayNames']),
       );
-      expect(made.every(([, used]) => used === locale)).toBe(true);
+      const { formats, regions } = split(made);
+      expect(new Set(formats)).toEqual(new Set([locale]));
+      // Region names by language, as lib/countries.ts asks for them.
+      expect(regions).toEqual([[language]]);
       expect(closed).toBe(true);
     },
   );
 
   it('falls back to English for a name it does not know', () => {
-    expect(run('').made.every(([, used]) => used === displayLocales.en)).toBe(true);
+    const { formats, regions } = split(run('').made);
+    expect(new Set(formats)).toEqual(new Set([displayLocales.en]));
+    expect(regions).toEqual([['en']]);
   });
 });
