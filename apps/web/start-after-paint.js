@@ -46,7 +46,7 @@ document.head.append(texts);
 const INTL_WORKER = '/warm-intl.js';
 
 /**
- * ICU's data for numbers, dates and sorting, loaded on another thread while the app's code arrives,
+ * ICU's data for numbers, dates, sorting and country names, loaded on another thread while the app's code arrives,
  * so the first screen that formats a number does not load it on the main thread (warm-intl.js). Only a
  * head start: a browser without workers, or one that refuses this one, loses nothing.
  */

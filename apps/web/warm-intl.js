@@ -8,7 +8,8 @@
 
 /** displayLocales of packages/contracts/src/display-rules.ts (warm-intl.test.ts holds the two equal). */
 const locales = { en: 'en-GB', nl: 'nl-NL' };
-const locale = locales[self.name] ?? locales.en;
+const language = self.name === 'nl' ? 'nl' : 'en';
+const locale = locales[language];
 
 // The formats the screens use: quantities (display-rules.ts), amounts in euros
 // (administration-rules.ts), months and times (format-month.ts, report-display.ts), sorting, country
@@ -22,5 +23,5 @@ new Intl.Collator(locale).compare('a', 'b');
 'a'.localeCompare('b');
 // Country names (lib/countries.ts) and the country-code check of the address schemas (contracts'
 // common.ts, in English): once one language's region names are in, another's costs under a millisecond.
-new Intl.DisplayNames([self.name === 'nl' ? 'nl' : 'en'], { type: 'region' }).of('NL');
+new Intl.DisplayNames([language], { type: 'region' }).of('NL');
 self.close();
