@@ -35,25 +35,27 @@ function detectedLanguage() {
 // That language's texts are asked for now, alongside the app's code, rather than once the entry has
 // run: the app's fetch of the same address (lib/i18n.ts, mode cors, same-origin credentials, as the
 // preload's crossorigin="anonymous") is answered from this preload.
+const language = detectedLanguage();
 const texts = document.createElement('link');
 texts.rel = 'preload';
 texts.as = 'fetch';
 texts.crossOrigin = 'anonymous';
-texts.href = `/locales/${detectedLanguage()}.json`;
+texts.href = `/locales/${language}.json`;
 document.head.append(texts);
 
 // warm-intl.js, hashed like this script: vite.config.ts writes its built address in here.
 const INTL_WORKER = '/warm-intl.js';
 
 /**
- * ICU's data for numbers, dates, sorting and country names, loaded on another thread while the app's code arrives,
- * so the first screen that formats a number does not load it on the main thread (warm-intl.js). Only a
- * head start: a browser without workers, or one that refuses this one, loses nothing.
+ * ICU's data for numbers, dates, sorting and country names, loaded on another thread while the app's
+ * code arrives, so the first screen that formats a number does not load it on the main thread
+ * (warm-intl.js). Only a head start: a browser without workers, or one that refuses this one, loses
+ * nothing.
  */
 function warmIntl() {
   if (typeof Worker !== 'function') return;
   try {
-    new Worker(INTL_WORKER, { name: detectedLanguage() });
+    new Worker(INTL_WORKER, { name: language });
   } catch {
     // The app formats as before, paying ICU's first use itself.
   }
