@@ -78,8 +78,8 @@ test('crosscheck of last month in Dutch: hours filtered, differences flagged, CS
   await listed.getByRole('link', { name: `Open de crosscheck van ${dutchMonth(month)}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/crosschecks/${month}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Crosscheck ${dutchMonth(month)}`);
-  // The month by name, as the heading has it: "Controle oktober 2026 · Crosschecks · Portaal".
-  await expect(page).toHaveTitle(`Controle ${dutchMonth(month)} · Crosschecks · Portaal`);
+  // The month by name, as the heading has it: "Crosscheck oktober 2026 · Crosschecks · Portaal".
+  await expect(page).toHaveTitle(`Crosscheck ${dutchMonth(month)} · Crosschecks · Portaal`);
   await expect(page.getByTestId('crosscheck-summary')).toContainText('5 klanten');
 
   await test.step('the hours only', async () => {

@@ -53,7 +53,7 @@ test('technical-viewer opens a rack, follows a device and downloads a kubeconfig
   // A server's page leads to its trends: the demo series are there for the whole last period.
   await page.getByRole('link', { name: 'Trends van deze server' }).click();
   // The trends screen and uPlot load as chunks of their own: slow on two busy cores.
-  await expect(h1(page)).toHaveText('Trends', { timeout: 30_000 });
+  await expect(h1(page)).toHaveText('Trendmonitoring', { timeout: 30_000 });
   await expect(page).toHaveURL(/\/servers\/trends\?server=devices%2F5/);
   const chart = page.locator('figure').first();
   await expect(chart.locator('canvas')).toBeVisible({ timeout: 30_000 });

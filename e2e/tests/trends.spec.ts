@@ -41,7 +41,7 @@ test('technical-viewer opens Server Overview and a server’s trends over the la
   await expect(page.getByRole('heading', { name: 'Observe', exact: true })).toBeVisible();
 
   await card.getByRole('link', { name: 'gk-web01' }).click();
-  await h1(page, 'Trends');
+  await h1(page, 'Trendmonitoring');
   await expect(page).toHaveURL(/\/servers\/trends\?server=virtual-machines%2F1/);
   await chartDrawn(page, 'gk-web01');
 
@@ -55,7 +55,7 @@ test('technical-viewer opens Server Overview and a server’s trends over the la
 
   // The deep link opens the same view.
   await page.goto('/servers/trends?server=virtual-machines/1&graph=load&range=currentMonth');
-  await h1(page, 'Trends');
+  await h1(page, 'Trendmonitoring');
   await chartDrawn(page, 'gk-web01');
   await expect(page.getByRole('radio', { name: 'Huidige maand' })).toBeChecked();
 });
@@ -110,7 +110,7 @@ test.describe('date fields in an English browser', () => {
     await page.goto(
       `/servers/trends?server=virtual-machines/1&range=custom&from=${year}-${mm}-01&to=${year}-${mm}-15`,
     );
-    await h1(page, 'Trends');
+    await h1(page, 'Trendmonitoring');
     const from = page.getByRole('textbox', { name: 'Van' });
     await expect(from).toHaveValue(`01-${mm}-${year}`);
     await expect(page.getByRole('textbox', { name: 'Tot en met' })).toHaveValue(`15-${mm}-${year}`);

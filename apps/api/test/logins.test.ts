@@ -299,6 +299,18 @@ describe('logins of contacts with the dev IdP', () => {
 });
 
 describe('My profile', () => {
+  it("shows a demo login's numbers as its contact has them, so a save keeps them", async () => {
+    const me = await send(server, 'GET', '/api/v2/me', await owner());
+    expect(me.status).toBe(200);
+    expect(me.json as Me).toMatchObject({ phone: '+31 20 555 0101', mobile: '+31 6 12345601' });
+    const [contact] = (
+      await server.sql.query(
+        "select phone, cellular from contacts where email = 'sanne.devries@goudenkorst.example'",
+      )
+    ).rows;
+    expect(contact).toEqual({ phone: '+31 20 555 0101', cellular: '+31 6 12345601' });
+  });
+
   it('changes name and numbers on the profile and the contact, validated like contacts', async () => {
     const viewer = { token: await token('viewer') };
     const before = await audit('profile.update');

@@ -63,7 +63,7 @@ describe('document titles', () => {
       'Crosscheck October 2026 · Crosschecks · Portaal',
     );
     expect(formatDocumentTitle(titleParts(title, match, await translator('nl'), 'nl'), 'Portaal')).toBe(
-      'Controle oktober 2026 · Crosschecks · Portaal',
+      'Crosscheck oktober 2026 · Crosschecks · Portaal',
     );
   });
 

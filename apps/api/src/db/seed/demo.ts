@@ -2,7 +2,11 @@ import { staffRoleNames } from '@portaal/contracts';
 import { hashPassword } from '@portaal/idp/password';
 import { seedDemoAgreements } from '../../modules/agreements/agreements.seed.ts';
 import { seedDemoAvailability } from '../../modules/availability/availability.seed.ts';
-import { seedDemoContacts, seedDemoMailingChoices } from '../../modules/contacts/contacts.seed.ts';
+import {
+  seedDemoContacts,
+  seedDemoLoginPhones,
+  seedDemoMailingChoices,
+} from '../../modules/contacts/contacts.seed.ts';
 import { seedDemoMailings } from '../../modules/mailings/mailings.seed.ts';
 import { seedSavedReplies } from '../../modules/tickets/saved-replies.seed.ts';
 import { seedDemoUsage } from '../../modules/usage/usage.seed.ts';
@@ -44,6 +48,7 @@ export async function seedDemo(
   const administration = await seedDemoAdministration(db);
   const people = await seedDemoContacts(db);
   const mailingChoices = await seedDemoMailingChoices(db);
+  const loginPhones = await seedDemoLoginPhones(db);
   const agreementsSeeded = await seedDemoAgreements(db);
   const mailingsSeeded = await seedDemoMailings(db);
   return (
@@ -56,6 +61,7 @@ export async function seedDemo(
     administration ||
     people ||
     mailingChoices ||
+    loginPhones ||
     agreementsSeeded ||
     mailingsSeeded
   );

@@ -339,3 +339,35 @@ export async function seedDemoMailingChoices(db: Database): Promise<boolean> {
     return true;
   });
 }
+
+const LOGIN_PHONES_SEED_NAME = 'demo-login-phones';
+
+/**
+ * The demo logins' own phone numbers (My profile) as their contacts have them: inviting a contact
+ * copies them (logins.service.ts), and the demo's logins are seeded rather than invited. Saving the
+ * profile writes its numbers to every contact that is the login, so empty ones would erase the
+ * contacts'. Once, for a fresh data folder and an older one alike; a login that has a number of its
+ * own keeps it.
+ */
+export async function seedDemoLoginPhones(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(seedState)
+      .values({ name: LOGIN_PHONES_SEED_NAME })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return false;
+    const ids = demoUsers.map((user) => user.id);
+    await tx.execute(sql`
+      update users
+      set phone = contact.phone, mobile = contact.cellular
+      from (
+        select distinct on (user_id) user_id, phone, cellular
+        from contacts
+        where user_id in ${ids} and (phone is not null or cellular is not null)
+        order by user_id, customer_id
+      ) contact
+      where users.id = contact.user_id and users.phone is null and users.mobile is null`);
+    return true;
+  });
+}

@@ -1,5 +1,7 @@
-import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client.ts';
 import { apiErrorText } from '../../lib/error-text.ts';
 
 /** Placeholder blocks while something loads; announced once as "Loading…". */
@@ -16,9 +18,55 @@ export function LoadingBlocks({ count = 3, height = 90 }: { count?: number; heig
   );
 }
 
-/** Something could not load: the translated reason and a way to try again. */
-export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/**
+ * A detail screen's object that is not there: the API answered 404, or 400 because the address's id
+ * is not one it reads ('/administration/invoices/NOPE'). Asking again cannot change either.
+ */
+export const isNotFound = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** The API's own words for what is missing ("This invoice does not exist…"), or the general text. */
+function useNotFoundText(error: unknown) {
   const { t } = useTranslation();
+  const specific = error instanceof ApiError && error.status === 404 && error.code !== 'NOT_FOUND';
+  return specific ? apiErrorText(error, t) : t('common.notFoundText');
+}
+
+/** A detail screen whose object does not exist, or that the user cannot see: a heading, why, no retry. */
+export function NotFoundState({ error, back }: { error: unknown; back: ReactNode }) {
+  const { t } = useTranslation();
+  const text = useNotFoundText(error);
+  return (
+    <Stack gap="md" align="flex-start" data-testid="detail-not-found">
+      {back}
+      <Title order={1}>{t('common.notFoundTitle')}</Title>
+      <Text>{text}</Text>
+    </Stack>
+  );
+}
+
+/**
+ * Something could not load: the translated reason and a way to try again. What is not there (a 404,
+ * or `notFound`) says so, without the retry.
+ */
+export function LoadFailed({
+  error,
+  onRetry,
+  notFound = error instanceof ApiError && error.status === 404,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  notFound?: boolean;
+}) {
+  const { t } = useTranslation();
+  const notFoundText = useNotFoundText(error);
+  if (notFound) {
+    return (
+      <Alert color="yellow" variant="light" title={t('common.notFoundTitle')} role="alert">
+        <Text size="sm">{notFoundText}</Text>
+      </Alert>
+    );
+  }
   return (
     <Alert color="red" variant="light" title={t('common.loadFailed')} role="alert">
       <Stack gap="xs" align="flex-start">

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LoadError, LoadingLines } from '../../features/tickets/components/page-states.tsx';
+import { isNotFound, NotFoundState } from '../feedback/page-states.tsx';
 import classes from './list-shell.module.css';
 
 /**
@@ -168,8 +169,8 @@ export function BackLink({ to, children }: { to: LinkProps['to']; children: Reac
 }
 
 /**
- * A detail screen's states before its content: no right, loading, or the error (with the back link
- * and a retry). Renders `children` with the data once it is there.
+ * A detail screen's states before its content: no right, loading, not found, or the error (with the
+ * back link and a retry). Renders `children` with the data once it is there.
  */
 export function DetailStates<T>({
   allowed,
@@ -186,6 +187,7 @@ export function DetailStates<T>({
 }) {
   if (!allowed) return <Text>{noRight}</Text>;
   if (query.isPending) return <LoadingLines lines={10} height={20} />;
+  if (query.isError && isNotFound(query.error)) return <NotFoundState error={query.error} back={back} />;
   if (query.isError || query.data === undefined) {
     return (
       <Stack gap="md">

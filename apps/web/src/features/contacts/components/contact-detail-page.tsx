@@ -6,7 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import {
+  isNotFound,
+  LoadFailed,
+  LoadingBlocks,
+  NotFoundState,
+} from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
@@ -48,6 +53,7 @@ export function ContactDetailPage({ customerId, contactId }: { customerId: numbe
       </Stack>
     );
   }
+  if (detail.isError && isNotFound(detail.error)) return <NotFoundState error={detail.error} back={back} />;
   if (detail.isError) {
     return (
       <Stack gap="md">

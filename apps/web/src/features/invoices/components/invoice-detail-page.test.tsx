@@ -65,14 +65,27 @@ const invoice: Invoice = {
   updated_at: '2026-10-01T08:00:00Z',
 };
 
-/** The invoice screen of customer 1001 over a fetch that answers as the API. */
-async function renderInvoice(language: 'en' | 'nl') {
+const problem = (status: number, code: string) =>
+  new Response(JSON.stringify({ status, code, title: 'Problem' }), {
+    status,
+    headers: { 'content-type': 'application/problem+json' },
+  });
+
+/**
+ * The screen of invoice `number` of customer 1001 over a fetch that answers as the API: the one
+ * invoice it knows, `missing` for every other.
+ */
+async function renderScreenOf(
+  language: 'en' | 'nl',
+  number: string,
+  missing: () => Response = () => new Response(null, { status: 404 }),
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const fetchStub: typeof fetch = async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://test');
     return url.pathname === `/api/v2/customer/1001/invoices/${invoice.number}`
       ? new Response(JSON.stringify(invoice), { headers: { 'content-type': 'application/json' } })
-      : new Response(null, { status: 404 });
+      : missing();
   };
   const selected = { id: 1001, name: 'Acme' };
   const session = {
@@ -85,16 +98,43 @@ async function renderInvoice(language: 'en' | 'nl') {
   const page = createRoute({
     getParentRoute: () => root,
     path: '/administration/invoices/$number',
-    component: () => <InvoiceDetailPage number={invoice.number} />,
+    component: () => <InvoiceDetailPage number={number} />,
   });
   const list = createRoute({ getParentRoute: () => root, path: '/administration/invoices' });
   const router = createRouter({
     routeTree: root.addChildren([page, list]),
-    history: createMemoryHistory({ initialEntries: [`/administration/invoices/${invoice.number}`] }),
+    history: createMemoryHistory({ initialEntries: [`/administration/invoices/${number}`] }),
   });
   renderScreen({ router, session, queryClient, i18n: await testI18n(language) });
+}
+
+/** The invoice screen of the known invoice, once its lines show. */
+async function renderInvoice(language: 'en' | 'nl') {
+  await renderScreenOf(language, invoice.number);
   return screen.findByTestId('invoice-lines');
 }
+
+describe('an invoice that is not there', () => {
+  it("says so with a heading and the API's words, offers the way back and no retry, in Dutch", async () => {
+    setWide(false);
+    await renderScreenOf('nl', 'INV-2020-0001', () => problem(404, 'INVOICE_NOT_FOUND'));
+    const state = await screen.findByTestId('detail-not-found');
+    expect(within(state).getByRole('heading', { level: 1 })).toHaveTextContent('Niet gevonden');
+    expect(state).toHaveTextContent('Deze factuur bestaat niet of u kunt haar niet zien.');
+    expect(within(state).getByRole('link')).toHaveAttribute('href', '/administration/invoices');
+    expect(screen.queryByRole('button', { name: 'Opnieuw proberen' })).not.toBeInTheDocument();
+  });
+
+  it('is not found either when the API cannot read its number (400)', async () => {
+    setWide(true);
+    await renderScreenOf('en', 'NOPE', () => problem(400, 'VALIDATION_ERROR'));
+    const state = await screen.findByTestId('detail-not-found');
+    expect(within(state).getByRole('heading', { level: 1 })).toHaveTextContent('Not found');
+    expect(state).toHaveTextContent('This does not exist, or you cannot see it.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Some fields are not valid', { exact: false })).not.toBeInTheDocument();
+  });
+});
 
 describe('the invoice lines', () => {
   it('are a table with a column per particular on wide screens', async () => {

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
-import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
+import { isNotFound, LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import classes from '../../../components/money-list/money-list.module.css';
 import { RowCard } from '../../../components/money-list/row-card.tsx';
 import { formatHours, formatNumber, type Language } from '../../../lib/format.ts';
@@ -386,7 +386,11 @@ export function ReportDetailPage({ displayId }: { displayId: string }) {
       {query.isPending ? (
         <LoadingBlocks count={3} height={80} />
       ) : query.isError ? (
-        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+        <LoadFailed
+          error={query.error}
+          notFound={isNotFound(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <Card withBorder padding="lg">
           {query.data.kind === 'usage' ? (
