@@ -33,7 +33,12 @@ export function ContractDetailPage({ id }: { id: string }) {
   const customerId = selected?.id ?? 0;
   const allowed = selected !== undefined && session.can(access.contracts, customerId);
   const mayEnd = selected !== undefined && session.can({ customer: ['subscription-edit'] }, customerId);
-  const query = useQuery({ ...contractsQueries.detail(session.api, customerId, id), enabled: allowed });
+  const query = useQuery({
+    ...contractsQueries.detail(session.api, customerId, id),
+    enabled: allowed,
+    // The route's loader asked already: a 404 is the answer, asking again on mount only repeats it.
+    retryOnMount: false,
+  });
 
   const back = <BackLink to="/administration/contracts">{t('administration.contracts.back')}</BackLink>;
   return (

@@ -28,7 +28,12 @@ export function InvoiceDetailPage({ number }: { number: string }) {
   const selected = useSelectedCustomer();
   const customerId = selected?.id ?? 0;
   const allowed = selected !== undefined && session.can(access.invoices, customerId);
-  const query = useQuery({ ...invoicesQueries.detail(session.api, customerId, number), enabled: allowed });
+  const query = useQuery({
+    ...invoicesQueries.detail(session.api, customerId, number),
+    enabled: allowed,
+    // The route's loader asked already: a 404 is the answer, asking again on mount only repeats it.
+    retryOnMount: false,
+  });
 
   const back = <BackLink to="/administration/invoices">{t('administration.invoices.back')}</BackLink>;
   return (

@@ -362,6 +362,8 @@ export function ReportDetailPage({ displayId }: { displayId: string }) {
   const query = useQuery({
     ...reportsQueries.detail(session.api, customerId, displayId),
     enabled: selected !== undefined,
+    // The route's loader asked already: a 404 is the answer, asking again on mount only repeats it.
+    retryOnMount: false,
   });
   const report: Report | undefined = query.data;
 
