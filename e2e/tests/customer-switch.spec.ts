@@ -94,6 +94,18 @@ test('multi switches customer: stays where 1003 allows it, applies 1003’s righ
     await expectSelected(page, CUSTOMERS.vanDijk);
     await expect(page.getByTestId('user-menu')).toBeVisible();
   });
+
+  await test.step("on a ticket: to the new customer's ticket list, not a ticket it cannot find", async () => {
+    await switchCustomer(page, CUSTOMERS.northwind.name);
+    await page.goto('/support');
+    await page.getByTestId('ticket-table').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/support\/ticket\/\d+$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Conversation' })).toBeVisible();
+    await switchCustomer(page, CUSTOMERS.vanDijk.name);
+    await expect(page).toHaveURL(/\/support$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
+    await expectSelected(page, CUSTOMERS.vanDijk);
+  });
 });
 
 test('a mail link with ?customer= opens the ticket in that customer, through the login page', async ({

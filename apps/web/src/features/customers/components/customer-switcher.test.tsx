@@ -2,7 +2,14 @@
 import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createInstance } from 'i18next';
@@ -30,7 +37,11 @@ const firstPage = Array.from({ length: CUSTOMER_LIST_LIMIT }, (_, index) =>
 );
 const far = customer(7777, 'Zuiderzee Zeilmakers B.V.');
 
-async function setup(initial: SelectedCustomer) {
+/**
+ * The switcher in the header of `at`: a ticket (a screen of one object, listOnSwitch) or the support
+ * list. Without `at`, on its own with an onSwitched callback (the forbidden page's use).
+ */
+async function setup(initial: SelectedCustomer, at?: string) {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
@@ -69,9 +80,27 @@ async function setup(initial: SelectedCustomer) {
     },
     can: () => true,
   } as unknown as Session;
+  const root = createRootRoute({
+    component: () =>
+      at ? (
+        <>
+          <CustomerSwitcher />
+          <Outlet />
+        </>
+      ) : (
+        <CustomerSwitcher onSwitched={() => {}} />
+      ),
+  });
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <CustomerSwitcher onSwitched={() => {}} /> }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
+    routeTree: root.addChildren([
+      createRoute({ getParentRoute: () => root, path: '/support' }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/support/ticket/$id',
+        staticData: { listOnSwitch: '/support' },
+      }),
+    ]),
+    history: createMemoryHistory({ initialEntries: [at ?? '/'] }),
   });
   render(
     <I18nextProvider i18n={i18n}>
@@ -84,7 +113,7 @@ async function setup(initial: SelectedCustomer) {
       </MantineProvider>
     </I18nextProvider>,
   );
-  return { searches, selected: () => selected };
+  return { searches, selected: () => selected, path: () => router.state.location.pathname };
 }
 
 describe('the customer switcher with more customers than one page (staff)', () => {
@@ -107,5 +136,18 @@ describe('the customer switcher with more customers than one page (staff)', () =
     expect(state.searches).toContain('Zeil');
     expect(state.searches).not.toContain('Ze');
     expect(state.selected()).toEqual({ id: far.customer_id, name: far.display_name });
+  });
+});
+
+describe('switching customers on a screen of one object', () => {
+  it("opens that object's list, where the other customer's ticket is no longer looked for", async () => {
+    const user = userEvent.setup();
+    const state = await setup({ id: 2001, name: 'Klant 2001' }, '/support/ticket/10045');
+    const switcher = await screen.findByTestId('customer-switcher');
+    await waitFor(() => expect(switcher).toHaveValue('Klant 2001'));
+    await user.click(switcher);
+    await user.click(await screen.findByRole('option', { name: 'Klant 2002' }));
+    expect(state.selected()).toEqual({ id: 2002, name: 'Klant 2002' });
+    await waitFor(() => expect(state.path()).toBe('/support'));
   });
 });

@@ -64,6 +64,8 @@ export function CustomerSwitcher({
     const allowed = !requirement || requirement === 'login' || session.can(requirement, customer.customer_id);
     if (!allowed) {
       void navigate({ to: '/' });
+    } else if (leaf?.staticData?.listOnSwitch) {
+      void navigate({ to: leaf.staticData.listOnSwitch });
     } else if (leaf?.routeId.includes('$customerId')) {
       void navigate({ to: '/company/{-$customerId}', params: { customerId: String(customer.customer_id) } });
     } else {
