@@ -86,7 +86,7 @@ test('usage of all customers in Dutch: last month, over quota only, Northwind op
       const shown = page.getByTestId(`admin-usage-row-${row.id}`);
       await expect(shown).toContainText(row.customer_name);
       await expect(shown.getByTestId('admin-usage-over')).toHaveText(dutch(row.overusage_amount, row.unit));
-      await expect(shown.getByTestId('usage-status')).toHaveText('Op of bijna op · 100%');
+      await expect(shown.getByTestId('usage-status')).toHaveText('Op of bijna op · 100% gebruikt');
     }
     const line = page.getByTestId(`admin-usage-row-${northwind?.id}`);
     await expect(line).toContainText('Uur');

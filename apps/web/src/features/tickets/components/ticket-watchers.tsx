@@ -111,7 +111,9 @@ export function TicketWatchers({ ticket, customerId }: { ticket: Ticket; custome
           onChange={setChoice}
           searchable
           size="sm"
-          w={220}
+          // Grows with the card: at a fixed 220 px "Everyone already follows it" was cut off.
+          flex="1 1 220px"
+          maw={360}
           error={candidates.isError ? apiErrorText(candidates.error, t) : undefined}
           data-testid="watcher-choice"
         />

@@ -143,7 +143,7 @@ describe('usage of all customers', () => {
     expect(hours.getByText('Uur')).toBeInTheDocument();
     expect(hours.getByText('13 u 45 min')).toBeInTheDocument();
     expect(hours.getByTestId('admin-usage-over')).toHaveTextContent('5 u 45 min');
-    expect(hours.getByTestId('usage-status')).toHaveTextContent('Op of bijna op · 100%');
+    expect(hours.getByTestId('usage-status')).toHaveTextContent('Op of bijna op · 100% gebruikt');
     // Above 1000 as integers, otherwise 2 decimals, nl-NL separators, the unit literal.
     const backup = within(rows[2] as HTMLElement);
     expect(backup.getByText('1.517 GiB')).toBeInTheDocument();

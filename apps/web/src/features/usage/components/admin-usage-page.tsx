@@ -325,7 +325,10 @@ function TableRow({
         <BundleName row={row} />
       </Table.Td>
       <Table.Td className={classes.statusColumn}>
-        <UsageStatusLabel status={row.status} suffix={` · ${row.used_percent}%`} />
+        <UsageStatusLabel
+          status={row.status}
+          suffix={` · ${t('admin.usedPercent', { percent: row.used_percent })}`}
+        />
       </Table.Td>
       <Table.Td className={classes.number}>{amounts.used}</Table.Td>
       <Table.Td className={classes.number}>{amounts.start}</Table.Td>
@@ -393,7 +396,10 @@ function UsageRowCard({
         <div>
           <BundleName row={row} />
         </div>
-        <UsageStatusLabel status={row.status} suffix={` · ${row.used_percent}%`} />
+        <UsageStatusLabel
+          status={row.status}
+          suffix={` · ${t('admin.usedPercent', { percent: row.used_percent })}`}
+        />
         <Text size="sm">
           {t('admin.cardLine', { used: amounts.used, start: amounts.start, left: amounts.left })}
         </Text>

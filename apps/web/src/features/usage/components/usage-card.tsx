@@ -50,8 +50,12 @@ export function UsageCard({ entry, language }: { entry: UsageEntry; language: Di
             role="img"
             aria-label={t('ring', { used: display.usedPercent, left: display.leftoverPercent })}
             label={
-              <Text ta="center" size="sm" fw={600} aria-hidden="true">
+              // "3%" beside "15.5 h left" read as the share left: the ring says which share it is.
+              <Text ta="center" size="sm" fw={600} lh={1.1} aria-hidden="true">
                 {display.usedPercent}%
+                <Text span display="block" size="xs" fw={400}>
+                  {t('label.used')}
+                </Text>
               </Text>
             }
           />
