@@ -18,13 +18,13 @@ import {
   customerLinks,
   customers,
   memberships,
-  seedState,
   users,
 } from '../schema.ts';
 import { seedDemoAdministration } from './administration.seed.ts';
 import { DEMO_PASSWORD, demoCustomers, demoUsers } from './demo-data.ts';
 import { seedDemoTickets } from './demo-tickets.ts';
 import { seedDemoLandscape } from './landscape.seed.ts';
+import { seedOnce } from './seed-once.ts';
 
 const SEED_NAME = 'demo-foundation';
 
@@ -70,9 +70,7 @@ export async function seedDemo(
 async function seedFoundation(db: Database, rolePrefix: string): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const staffRoles = staffRoleNames(rolePrefix);
-  return db.transaction(async (tx) => {
-    const claimed = await tx.insert(seedState).values({ name: SEED_NAME }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+  return seedOnce(db, SEED_NAME, async (tx) => {
     for (const customer of demoCustomers) {
       const { links, addresses: customerAddresses, bankAccounts: accounts, features, ...row } = customer;
       await tx.insert(customers).values(row);
@@ -99,6 +97,5 @@ async function seedFoundation(db: Database, rolePrefix: string): Promise<boolean
           .values(userMemberships.map((membership) => ({ ...membership, userId: user.id })));
       }
     }
-    return true;
   });
 }

@@ -20,6 +20,7 @@
  * Kubernetes cluster 1 (gk-prod), prefixes 10.20.0.0/24 … and addresses such as 10.20.0.50/24
  * (gk-web01); 1002 follows with devices 17–33, VMs 13–22, racks 3–4, clusters 3–4, Kubernetes 2–3.
  */
+
 import type { DeviceRole, LandscapeStatus } from '@portaal/contracts';
 import type { Database } from '../client.ts';
 import {
@@ -33,9 +34,9 @@ import {
   landscapeSites,
   landscapeVirtualMachines,
   landscapeVlans,
-  seedState,
 } from '../schema.ts';
 import { demoClusterCas } from './landscape-cas.ts';
+import { seedOnce } from './seed-once.ts';
 
 const SEED_NAME = 'demo-landscape';
 
@@ -470,9 +471,7 @@ export function buildDemoLandscape(): LandscapeRows {
 /** Loads the demo landscape once (seed name `demo-landscape`); answers whether it loaded anything. */
 export async function seedDemoLandscape(db: Database): Promise<boolean> {
   const rows = buildDemoLandscape();
-  return db.transaction(async (tx) => {
-    const claimed = await tx.insert(seedState).values({ name: SEED_NAME }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+  return seedOnce(db, SEED_NAME, async (tx) => {
     await tx.insert(landscapeSites).values(demoSites).onConflictDoNothing();
     await tx.insert(landscapeLocations).values(demoLocations).onConflictDoNothing();
     await tx.insert(landscapeRacks).values(rows.racks);
@@ -483,6 +482,5 @@ export async function seedDemoLandscape(db: Database): Promise<boolean> {
     await tx.insert(landscapePrefixes).values(rows.prefixes);
     await tx.insert(landscapeIpAddresses).values(rows.ipAddresses);
     await tx.insert(landscapeKubernetesClusters).values(rows.kubernetesClusters);
-    return true;
   });
 }

@@ -1,6 +1,6 @@
 import { nextAgreementTotal } from '@portaal/contracts';
 import type { Database } from '../../db/client.ts';
-import { seedState } from '../../db/seed-state.table.ts';
+import { seedOnce } from '../../db/seed/seed-once.ts';
 import { agreementChanges, agreements } from './agreements.table.ts';
 
 interface DemoChange {
@@ -70,9 +70,7 @@ const SEED_NAME = 'demo-agreements';
 
 /** Loads the demo agreements once (their own seed name, so an older data folder gets them on its next start). */
 export async function seedDemoAgreements(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx.insert(seedState).values({ name: SEED_NAME }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+  return seedOnce(db, SEED_NAME, async (tx) => {
     for (const demo of demoAgreements) {
       let total = '0.00';
       const rows = demo.changes.map((change) => {
@@ -98,6 +96,5 @@ export async function seedDemoAgreements(db: Database): Promise<boolean> {
         updatedAt: demo.changes.at(-1)?.at ?? '2026-01-01T00:00:00Z',
       });
     }
-    return true;
   });
 }

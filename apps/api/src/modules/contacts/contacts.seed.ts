@@ -3,7 +3,7 @@ import { formatPhone, type NotificationChoices } from '@portaal/contracts/contac
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { demoUsers } from '../../db/seed/demo-data.ts';
-import { seedState } from '../../db/seed-state.table.ts';
+import { seedOnce } from '../../db/seed/seed-once.ts';
 import { contacts, technicalEmails } from './contacts.table.ts';
 
 const SEED_NAME = 'demo-contacts';
@@ -298,16 +298,13 @@ export function buildDemoContacts() {
 }
 
 export async function seedDemoContacts(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx.insert(seedState).values({ name: SEED_NAME }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+  return seedOnce(db, SEED_NAME, async (tx) => {
     await tx.insert(contacts).values(buildDemoContacts());
     for (const [customer, emails] of Object.entries(demoTechnicalEmails)) {
       await tx
         .insert(technicalEmails)
         .values(emails.map((email, index) => ({ customerId: Number(customer), email, position: index + 1 })));
     }
-    return true;
   });
 }
 
@@ -319,13 +316,7 @@ const MAILINGS_SEED_NAME = 'demo-contacts-mailings';
  * where it is missing, last, as the fixed order of the events has it. Nothing else is touched.
  */
 export async function seedDemoMailingChoices(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(seedState)
-      .values({ name: MAILINGS_SEED_NAME })
-      .onConflictDoNothing()
-      .returning();
-    if (claimed.length === 0) return false;
+  return seedOnce(db, MAILINGS_SEED_NAME, async (tx) => {
     for (const [customer, list] of Object.entries(demoContacts)) {
       for (const contact of list) {
         if (!contact.notifications?.email.includes('mailings')) continue;
@@ -336,7 +327,6 @@ export async function seedDemoMailingChoices(db: Database): Promise<boolean> {
             and not (notifications->'email' ? 'mailings')`);
       }
     }
-    return true;
   });
 }
 
@@ -350,13 +340,7 @@ const LOGIN_PHONES_SEED_NAME = 'demo-login-phones';
  * own keeps it.
  */
 export async function seedDemoLoginPhones(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(seedState)
-      .values({ name: LOGIN_PHONES_SEED_NAME })
-      .onConflictDoNothing()
-      .returning();
-    if (claimed.length === 0) return false;
+  return seedOnce(db, LOGIN_PHONES_SEED_NAME, async (tx) => {
     const ids = demoUsers.map((user) => user.id);
     await tx.execute(sql`
       update users
@@ -368,6 +352,5 @@ export async function seedDemoLoginPhones(db: Database): Promise<boolean> {
         order by user_id, customer_id
       ) contact
       where users.id = contact.user_id and users.phone is null and users.mobile is null`);
-    return true;
   });
 }

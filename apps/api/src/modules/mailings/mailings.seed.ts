@@ -1,7 +1,7 @@
 import type { MailingQuery } from '@portaal/contracts/mailings';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { seedState } from '../../db/seed-state.table.ts';
+import { seedOnce } from '../../db/seed/seed-once.ts';
 import { recipientsOf } from './mailings.repo.ts';
 import { mailings } from './mailings.table.ts';
 
@@ -64,9 +64,7 @@ const demoMailings: {
 
 /** Loads the demo mailings once (their own seed name, so an older data folder gets them on its next start). */
 export async function seedDemoMailings(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx.insert(seedState).values({ name: SEED_NAME }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+  return seedOnce(db, SEED_NAME, async (tx) => {
     for (const demo of demoMailings) {
       const { at, failed, ...content } = demo;
       const [row] = await tx
@@ -88,6 +86,5 @@ export async function seedDemoMailings(db: Database): Promise<boolean> {
         ) c
         where m.id = ${row.id}`);
     }
-    return true;
   });
 }

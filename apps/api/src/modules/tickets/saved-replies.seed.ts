@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { seedState } from '../../db/seed-state.table.ts';
+import { seedOnce } from '../../db/seed/seed-once.ts';
 import { savedReplies } from './tickets.table.ts';
 
 const SEED_NAME = 'demo-saved-replies';
@@ -30,10 +30,7 @@ export const demoSavedReplies = [
 
 /** Loads the demo saved replies once, under a seed name of their own. */
 export async function seedSavedReplies(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx.insert(seedState).values({ name: SEED_NAME }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+  return seedOnce(db, SEED_NAME, async (tx) => {
     await tx.insert(savedReplies).values([...demoSavedReplies]);
-    return true;
   });
 }

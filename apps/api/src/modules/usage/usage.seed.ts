@@ -1,6 +1,6 @@
 import { recentPeriods, type UsageKind, type UsageUnit } from '@portaal/contracts';
 import type { Database } from '../../db/client.ts';
-import { seedState } from '../../db/seed-state.table.ts';
+import { seedOnce } from '../../db/seed/seed-once.ts';
 import { usageEntries } from './usage.table.ts';
 
 /** A bundle of the demo: how much it holds a month and how much a month typically uses. */
@@ -129,11 +129,8 @@ const SEED_NAME = 'demo-usage';
 
 /** Loads the demo usage once (its own seed name, so an older data folder gets it on its next start). */
 export async function seedDemoUsage(db: Database, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx.insert(seedState).values({ name: SEED_NAME }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+  return seedOnce(db, SEED_NAME, async (tx) => {
     const rows = buildDemoUsage(now);
     for (let i = 0; i < rows.length; i += 500) await tx.insert(usageEntries).values(rows.slice(i, i + 500));
-    return true;
   });
 }
