@@ -8,15 +8,6 @@ declare module '@tanstack/react-router' {
     colorMode?: ForcedColorMode;
     /** The document title of the screen (app/document-title.ts); every route declares one. */
     title?: RouteTitle;
-    /**
-     * A screen of one object of the selected customer (a ticket, an invoice): switching customers
-     * opens this list, where the object of the other customer would only be "not found".
-     */
-    listOnSwitch?:
-      | '/support'
-      | '/administration/invoices'
-      | '/administration/contracts'
-      | '/sla-usage/reports';
   }
 
   interface HistoryState {

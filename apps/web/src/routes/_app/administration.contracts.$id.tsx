@@ -6,11 +6,7 @@ import { contractsQueries } from '../../features/contracts/api/contracts-queries
 import { ContractDetailPage } from '../../features/contracts/components/contract-detail-page.tsx';
 
 export const Route = createFileRoute('/_app/administration/contracts/$id')({
-  staticData: {
-    requirement: access.contracts,
-    title: { page: 'titles.contract', area: 'administration' },
-    listOnSwitch: '/administration/contracts',
-  },
+  staticData: { requirement: access.contracts, title: { page: 'titles.contract', area: 'administration' } },
   beforeLoad: guard(access.contracts),
   loader: ({ context, params }: { context: RouterContext; params: { id: string } }) => {
     const { api, queryClient, selected, can } = context.session;

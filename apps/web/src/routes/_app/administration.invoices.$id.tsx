@@ -6,11 +6,7 @@ import { invoicesQueries } from '../../features/invoices/api/invoices-queries.ts
 import { InvoiceDetailPage } from '../../features/invoices/components/invoice-detail-page.tsx';
 
 export const Route = createFileRoute('/_app/administration/invoices/$id')({
-  staticData: {
-    requirement: access.invoices,
-    title: { page: 'titles.invoice', area: 'administration' },
-    listOnSwitch: '/administration/invoices',
-  },
+  staticData: { requirement: access.invoices, title: { page: 'titles.invoice', area: 'administration' } },
   beforeLoad: guard(access.invoices),
   loader: ({ context, params }: { context: RouterContext; params: { id: string } }) => {
     const { api, queryClient, selected, can } = context.session;

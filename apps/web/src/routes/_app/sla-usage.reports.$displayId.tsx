@@ -8,11 +8,7 @@ import { ReportDetailPage } from '../../features/reports/components/report-detai
 const displayIdOf = (params: unknown) => String((params as { displayId?: unknown }).displayId ?? '');
 
 export const Route = createFileRoute('/_app/sla-usage/reports/$displayId')({
-  staticData: {
-    requirement: access.reports,
-    title: { page: 'titles.report', area: 'slaUsage' },
-    listOnSwitch: '/sla-usage/reports',
-  },
+  staticData: { requirement: access.reports, title: { page: 'titles.report', area: 'slaUsage' } },
   beforeLoad: guard(access.reports),
   loader: ({ context, params }) => {
     const { api, queryClient, selected } = context.session;

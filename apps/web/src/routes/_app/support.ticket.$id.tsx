@@ -11,11 +11,7 @@ const checkLogin = guard('login');
 const checkAccess = guard(access.support);
 
 export const Route = createFileRoute('/_app/support/ticket/$id')({
-  staticData: {
-    requirement: access.support,
-    title: { page: 'titles.ticket', area: 'support' },
-    listOnSwitch: '/support',
-  },
+  staticData: { requirement: access.support, title: { page: 'titles.ticket', area: 'support' } },
   // ?customer=1002 comes with the links in notification mails: the ticket belongs to that customer.
   validateSearch: validateTicketSearch,
   beforeLoad: async (args) => {

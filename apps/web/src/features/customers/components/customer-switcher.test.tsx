@@ -91,14 +91,12 @@ async function setup(initial: SelectedCustomer, at?: string) {
         <CustomerSwitcher onSwitched={() => {}} />
       ),
   });
+  const app = createRoute({ getParentRoute: () => root, id: '_app' });
   const router = createRouter({
     routeTree: root.addChildren([
       createRoute({ getParentRoute: () => root, path: '/support' }),
-      createRoute({
-        getParentRoute: () => root,
-        path: '/support/ticket/$id',
-        staticData: { listOnSwitch: '/support' },
-      }),
+      // The app's ticket route sits below the signed-in layout: its id is '/_app/support/ticket/$id'.
+      app.addChildren([createRoute({ getParentRoute: () => app, path: '/support/ticket/$id' })]),
     ]),
     history: createMemoryHistory({ initialEntries: [at ?? '/'] }),
   });

@@ -14,6 +14,23 @@ const SEARCHABLE_FROM = 8;
 const SEARCH_MIN = 3;
 
 /**
+ * Screens of one object of the selected customer: switching customers opens their list, where the
+ * other customer's ticket or invoice would only be "not found". Kept here rather than in the routes'
+ * staticData, which the start's route tree carries (its weight is at the budget's limit).
+ */
+type ObjectList =
+  | '/support'
+  | '/administration/invoices'
+  | '/administration/contracts'
+  | '/sla-usage/reports';
+const LIST_ON_SWITCH: Partial<Record<string, ObjectList>> = {
+  '/_app/support/ticket/$id': '/support',
+  '/_app/administration/invoices/$id': '/administration/invoices',
+  '/_app/administration/contracts/$id': '/administration/contracts',
+  '/_app/sla-usage/reports/$displayId': '/sla-usage/reports',
+};
+
+/**
  * Chooses the selected customer (SPEC.md §4). Shown when the user has several customers; switching
  * keeps the user on the same screen when the new customer allows it, otherwise goes home.
  */
@@ -61,11 +78,12 @@ export function CustomerSwitcher({
     if (onSwitched) return onSwitched({ id: customer.customer_id, name: customer.display_name });
     const leaf = matches.at(-1);
     const requirement = leaf?.staticData?.requirement as 'login' | RightsRequirement | undefined;
+    const list = leaf ? LIST_ON_SWITCH[leaf.routeId] : undefined;
     const allowed = !requirement || requirement === 'login' || session.can(requirement, customer.customer_id);
     if (!allowed) {
       void navigate({ to: '/' });
-    } else if (leaf?.staticData?.listOnSwitch) {
-      void navigate({ to: leaf.staticData.listOnSwitch });
+    } else if (list) {
+      void navigate({ to: list });
     } else if (leaf?.routeId.includes('$customerId')) {
       void navigate({ to: '/company/{-$customerId}', params: { customerId: String(customer.customer_id) } });
     } else {
