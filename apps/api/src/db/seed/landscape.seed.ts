@@ -20,7 +20,6 @@
  * Kubernetes cluster 1 (gk-prod), prefixes 10.20.0.0/24 … and addresses such as 10.20.0.50/24
  * (gk-web01); 1002 follows with devices 17–33, VMs 13–22, racks 3–4, clusters 3–4, Kubernetes 2–3.
  */
-
 import type { DeviceRole, LandscapeStatus } from '@portaal/contracts';
 import type { Database } from '../client.ts';
 import {

@@ -32,7 +32,8 @@ const LIST_ON_SWITCH: Partial<Record<string, ObjectList>> = {
 
 /**
  * Chooses the selected customer (SPEC.md §4). Shown when the user has several customers; switching
- * keeps the user on the same screen when the new customer allows it, otherwise goes home.
+ * keeps the user on the same screen when the new customer allows it (a screen of one object: its
+ * list, LIST_ON_SWITCH), otherwise goes home.
  */
 export function CustomerSwitcher({
   onSwitched,
