@@ -1,6 +1,6 @@
 import { useMatches } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppLanguage, currentLanguage } from '../lib/i18n.ts';
 import type { AreaKey } from './navigation.ts';
@@ -59,15 +59,37 @@ export function useDocumentTitle(title: string): void {
   }, [title]);
 }
 
+// The name of the one item a screen shows ('Jan Jansen', 'server01'), which its route cannot know:
+// the screen sets it once loaded (useItemTitle) and the title leads with it.
+let itemName: string | undefined;
+const itemListeners = new Set<() => void>();
+const subscribeItem = (listener: () => void) => {
+  itemListeners.add(listener);
+  return () => itemListeners.delete(listener);
+};
+function setItemName(name: string | undefined) {
+  itemName = name;
+  for (const listener of itemListeners) listener();
+}
+
+/** Puts the shown item's name first in the document title while the screen is mounted. */
+export function useItemTitle(name: string | undefined): void {
+  useEffect(() => {
+    setItemName(name);
+    return () => setItemName(undefined);
+  }, [name]);
+}
+
 /**
- * The title of the current screen: the deepest matched route with `staticData.title`, the not-found
- * title when the router found nothing (or a route threw notFound()), the error title when a route
- * failed. A new route needs one line: `staticData: { title: { page: 'titles.x', area: 'y' } }`.
+ * The title of the current screen: the shown item's name (useItemTitle) and the deepest matched route
+ * with `staticData.title`, the not-found title when the router found nothing (or a route threw
+ * notFound()), the error title when a route failed. A new route needs one line: `staticData: { title: { page: 'titles.x', area: 'y' } }`.
  */
 export function useRouteDocumentTitle(brand: string): void {
   const { t, i18n } = useTranslation('global');
   const matches = useMatches();
-  let parts: string[] = [];
+  const item = useSyncExternalStore(subscribeItem, () => itemName);
+  let parts: (string | undefined)[] = [];
   if (matches.some((match) => match.status === 'notFound' || match._notFound)) {
     parts = [t('titles.notFound')];
   } else if (matches.some((match) => match.status === 'error')) {
@@ -85,6 +107,7 @@ export function useRouteDocumentTitle(brand: string): void {
         t,
         currentLanguage(i18n),
       );
+    parts.unshift(item);
   }
   useDocumentTitle(formatDocumentTitle(parts, brand));
 }

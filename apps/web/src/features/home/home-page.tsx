@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { DASHBOARD_PANEL_RIGHTS } from '@portaal/contracts/rights';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -60,7 +60,7 @@ export function HomePage() {
           <Title order={2} size="h4" id={`home-${group.key}`}>
             {group.key === 'staff' ? tg('nav.staff') : t('home.areasTitle')}
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          <div className={classes.areaGrid}>
             {group.items.map((area) => (
               <Card
                 key={area.key}
@@ -85,7 +85,7 @@ export function HomePage() {
                 </Text>
               </Card>
             ))}
-          </SimpleGrid>
+          </div>
         </Stack>
       ))}
     </Stack>

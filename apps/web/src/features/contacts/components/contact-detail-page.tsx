@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useItemTitle } from '../../../app/document-title.ts';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import {
@@ -28,6 +29,7 @@ export function ContactDetailPage({ customerId, contactId }: { customerId: numbe
   const session = useSession();
   const navigate = useNavigate();
   const detail = useQuery(contactsQueries.detail(session.api, customerId, contactId));
+  useItemTitle(detail.data?.name);
   const remove = useDeleteContact(customerId);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);

@@ -4,6 +4,7 @@ import { parseObjectId } from '@portaal/contracts/landscape-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useItemTitle } from '../../../app/document-title.ts';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
@@ -33,6 +34,7 @@ export function ObjectPage({ objectId }: { objectId: string }) {
     enabled: selected !== undefined && parsed !== undefined,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
+  useItemTitle(query.data?.object.name);
   // An id that is no object still names its kind when it starts with one: the way back goes there.
   const kind = parsed?.kind ?? kindOfSplat(objectId.split('/')[0]) ?? 'devices';
 
