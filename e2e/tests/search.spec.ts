@@ -44,3 +44,25 @@ test('a search from the header finds a ticket and a contact, in Dutch', async ({
   await settle(page);
   await expectNoAxeViolations(page, 'search results');
 });
+
+test('on a phone, `/` opens the Search screen and what is typed while it loads lands in its field', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'owner', { language: 'en' });
+  // The screen's code arrives late, as on a slow connection: the keys come before its field exists.
+  await page.route(/\/assets\/search-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.keyboard.press('/');
+  await page.keyboard.type('webshop');
+  const field = page.getByTestId('search-input');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('webshop');
+  await field.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=webshop/);
+  await expect(
+    page.getByRole('region', { name: 'Tickets' }).getByRole('link', { name: /SSL-certificaat webshop/ }),
+  ).toBeVisible();
+});

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchResults } from './components/search-results.tsx';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './search-rules.ts';
+import { takeTypeAhead } from './type-ahead.ts';
 
 /** Search input with the 3-character minimum, and the hits grouped by kind with the matches marked. */
 export function SearchPage({ query }: { query: string }) {
@@ -25,7 +26,11 @@ export function SearchPage({ query }: { query: string }) {
     select: (state) => (state.location.state.focusSearch ? state.location.state.__TSR_key : undefined),
   });
   useEffect(() => {
-    if (focusRequest !== undefined) field.current?.focus();
+    if (focusRequest === undefined) return;
+    // Keys pressed after `/` while this screen loaded continue the field's text.
+    const typed = takeTypeAhead();
+    if (typed) setValue((current) => `${current}${typed}`.slice(0, SEARCH_MAX_LENGTH));
+    field.current?.focus();
   }, [focusRequest]);
 
   useEffect(() => {

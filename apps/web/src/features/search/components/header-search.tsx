@@ -5,11 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS_PX } from '../../../app/theme.ts';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../search-rules.ts';
-
-/** Whether a key press belongs to a field the user is typing in (then `/` is just a character). */
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+import { startTypeAhead, typing } from '../type-ahead.ts';
 
 /** Magnifying glass (24 × 24, stroke); decorative: the link's label carries the meaning. */
 function SearchIcon() {
@@ -33,9 +29,10 @@ function SearchIcon() {
 }
 
 /**
- * The header's search box (phones, below `sm`, get a search button that opens the Search screen): `/` focuses it, Enter opens the Search screen with the text, unless
- * `openDirectly` opens what the text names at once (a ticket number opens the ticket) and says so.
- * On phones `/` opens the Search screen with its field focused instead.
+ * The header's search box (phones, below `sm`, get a search button that opens the Search screen): `/`
+ * focuses it, Enter opens the Search screen with the text, unless `openDirectly` opens what the text
+ * names at once (a ticket number opens the ticket) and says so. On phones `/` opens the Search screen
+ * with its field focused instead, and what is typed meanwhile lands in that field.
  */
 export function HeaderSearch({ openDirectly }: { openDirectly?: (query: string) => Promise<boolean> }) {
   const { t } = useTranslation();
@@ -56,6 +53,8 @@ export function HeaderSearch({ openDirectly }: { openDirectly?: (query: string) 
         input.current?.focus();
         return;
       }
+      // What is typed while the screen loads goes into its field.
+      startTypeAhead();
       // On the Search screen already, its search stays and no history entry is added.
       const here = router.state.location.pathname === '/search';
       void navigate({ to: '/search', search: here ? true : {}, replace: here, state: { focusSearch: true } });
