@@ -107,9 +107,11 @@ export function ReportsPage({
           </Text>
           <SegmentedControl
             aria-labelledby="reports-kind-label"
-            // On a phone the three kinds share the screen's width, their labels wrapping if need be.
+            // Each kind starts at its label's own width (Mantine's flex: 1 starts them at 0 and shares
+            // the width out equally, which wrapped 'SLA report' even at 1600 px); only on a phone do
+            // they shrink to the screen's width, their labels wrapping between words.
             maw="100%"
-            styles={{ label: { whiteSpace: 'normal' } }}
+            styles={{ control: { flex: '1 1 auto' }, label: { whiteSpace: 'normal' } }}
             value={search.kind ?? 'all'}
             onChange={(value) =>
               onSearchChange({ ...search, kind: value === 'all' ? undefined : (value as ReportKind) })

@@ -1,0 +1,45 @@
+import { expect, type Locator, test } from '@playwright/test';
+import { setLanguage, settle, signIn } from './support.ts';
+
+/*
+ * Short labels that must not wrap where there is room, and long ones that wrap only where a reader
+ * expects a break, at a phone's and a wide screen's width, in both languages.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const WIDE = { width: 1600, height: 1000 };
+
+/** The number of lines each element's text takes (one line box top per line). */
+function lineCounts(elements: Locator) {
+  return elements.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    }),
+  );
+}
+
+test('the reports’ type filter keeps each label on one line at 1600 px, and fits a phone', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  // English last: the profile keeps the language for the tests after this one.
+  for (const language of ['nl', 'en'] as const) {
+    await setLanguage(page, language);
+    for (const viewport of [WIDE, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/sla-usage/reports');
+      const labels = page.getByRole('radiogroup').locator('label');
+      await expect(labels).toHaveCount(3);
+      await settle(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${language} ${viewport.width}: sideways overflow in px`).toBeLessThanOrEqual(0);
+      // 'SLA report' wrapped at 1600 px: the three kinds shared the width out equally.
+      if (viewport === WIDE)
+        expect(await lineCounts(labels), `${language}: lines per type label`).toEqual([1, 1, 1]);
+    }
+  }
+});
