@@ -43,3 +43,29 @@ test('the reports’ type filter keeps each label on one line at 1600 px, and fi
     }
   }
 });
+
+test('a server card’s status badge never squeezes the name and kind into a narrow column', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  for (const language of ['nl', 'en'] as const) {
+    await setLanguage(page, language);
+    for (const viewport of [WIDE, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/servers');
+      const cards = page.locator('li[data-server]');
+      // gk-ftp01 is being decommissioned: the widest badge ('Wordt uitgefaseerd').
+      await expect(cards.filter({ hasText: /decommissioning|wordt uitgefaseerd/i })).toHaveCount(1);
+      await settle(page);
+      // The column that holds the name (a link) and the kind; it was about 60 px beside that badge.
+      const widths = await cards
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.parentElement?.getBoundingClientRect().width ?? 0));
+      expect(widths.length).toBeGreaterThan(0);
+      expect(
+        Math.min(...widths),
+        `${language} ${viewport.width}: narrowest name column in px`,
+      ).toBeGreaterThanOrEqual(144);
+    }
+  }
+});

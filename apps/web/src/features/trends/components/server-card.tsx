@@ -31,8 +31,8 @@ export function ServerCard({ server, language }: { server: ServerOverview; langu
   return (
     <Card withBorder padding="md" component="li" data-server={server.server_id}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-          <Stack gap={0} miw={0}>
+        <Group justify="space-between" gap="xs" align="flex-start">
+          <Stack gap={0} className={classes.serverName}>
             <Anchor
               renderRoot={(props) => (
                 <Link {...props} to="/servers/trends" search={{ server: server.server_id }} />
