@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { setLanguage, settle, signIn } from './support.ts';
+import { loginForm, setLanguage, settle, signIn } from './support.ts';
 
 /*
  * Short labels that must not wrap where there is room, and long ones that wrap only where a reader
@@ -67,5 +67,55 @@ test('a server card’s status badge never squeezes the name and kind into a nar
         `${language} ${viewport.width}: narrowest name column in px`,
       ).toBeGreaterThanOrEqual(144);
     }
+  }
+});
+
+test('on a phone the sign-in page’s demo logins break a role only after an underscore or a space', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await expect(loginForm(page)).toBeVisible();
+  for (const language of ['en', 'nl'] as const) {
+    if (language === 'nl') {
+      await page.locator('a[hreflang="nl"]').click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    }
+    const rows = page.locator('.demo tbody tr');
+    await expect(rows).toHaveCount(8);
+    // The character before each line break of a role; 'financial_moderat' + 'or' broke mid-word.
+    const breaks = await rows.locator('td:nth-child(2)').evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const found: string[] = [];
+        let previous: { top: number; char: string } | undefined;
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (let i = 0; i < text.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect) continue;
+            const top = Math.round(rect.top);
+            if (previous && top > previous.top) found.push(`${cell.textContent}: after '${previous.char}'`);
+            previous = { top, char: text.charAt(i) };
+          }
+        }
+        return found;
+      }),
+    );
+    expect(breaks.length, `${language}: some role breaks (else the check is idle)`).toBeGreaterThan(0);
+    expect(
+      breaks.filter((line) => !/after '[_ ,]'$/.test(line)),
+      `${language}: roles broken mid-word`,
+    ).toEqual([]);
+    expect(await lineCounts(rows.locator('code')), `${language}: lines per username`).toEqual(
+      Array(8).fill(1),
+    );
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${language}: sideways overflow in px`).toBeLessThanOrEqual(0);
   }
 });

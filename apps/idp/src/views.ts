@@ -65,6 +65,11 @@ ${body}
 `;
 }
 
+/** A role name may break after its underscores (financial_<wbr>moderator), not mid-word on a phone. */
+function roleHtml(role: string): string {
+  return escapeHtml(role).replaceAll('_', '_<wbr>');
+}
+
 export type LoginError = 'invalidCredentials' | 'throttled';
 
 export interface LoginPageInput {
@@ -97,8 +102,7 @@ export function loginPage(input: LoginPageInput): string {
 <tbody>
 ${input.demoLogins
   .map(
-    (login) =>
-      `<tr><td><code>${escapeHtml(login.username)}</code></td><td>${escapeHtml(login.role)}</td></tr>`,
+    (login) => `<tr><td><code>${escapeHtml(login.username)}</code></td><td>${roleHtml(login.role)}</td></tr>`,
   )
   .join('\n')}
 </tbody>
