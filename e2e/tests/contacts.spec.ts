@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   saveScreenshot,
   settle,
+  sidewaysOverflow,
   signIn,
 } from './support.ts';
 
@@ -147,9 +148,7 @@ for (const mode of ['light', 'dark'] as ColourMode[]) {
       await settle(page);
       // Nothing runs past the window (the seven-column table did at 1024 px).
       expect(
-        await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        ),
+        await sidewaysOverflow(page),
         `contacts ${width.name}: horizontal overflow in px`,
       ).toBeLessThanOrEqual(0);
       // A phone number is never broken over two lines (the call list's were at 390 px).

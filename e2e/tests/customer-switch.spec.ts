@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   loginForm,
   STORAGE_KEYS,
+  sidewaysOverflow,
   signIn,
   topLevelNavigation,
 } from './support.ts';
@@ -175,8 +176,5 @@ test('on a phone a long customer name in the staff switcher ends in an ellipsis,
   expect(field.textOverflow).toBe('ellipsis');
   expect(field.overflowX).not.toBe('visible');
   expect(field.right).toBeLessThanOrEqual(390);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });

@@ -7,6 +7,7 @@ import {
   loginForm,
   saveScreenshot,
   settle,
+  sidewaysOverflow,
   signIn,
 } from './support.ts';
 
@@ -231,8 +232,7 @@ test('in Dutch at 390 px nothing is wider than the phone, and the header has a s
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'owner', { language: 'nl' });
-  const overflow = () =>
-    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = () => sidewaysOverflow(page);
 
   await page.goto('/company');
   await h1(page, CUSTOMERS.goudenKorst.name);

@@ -189,6 +189,10 @@ export async function expectNoAxeViolations(page: Page, label: string, { bestPra
 }
 
 /** Waits until no navigation is loading and the fonts are ready. */
+/** How far the page scrolls sideways, in px (0 or less when it fits the window). */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 export async function settle(page: Page) {
   await expect(page.getByTestId('page-progress')).not.toHaveAttribute('data-active', /.*/);
   await expect(page.locator('#app-loading')).toHaveCount(0);

@@ -1,5 +1,5 @@
-import { expect, type Locator, test } from '@playwright/test';
-import { loginForm, setLanguage, settle, signIn } from './support.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { loginForm, setLanguage, settle, sidewaysOverflow, signIn } from './support.ts';
 
 /*
  * Short labels that must not wrap where there is room, and long ones that wrap only where a reader
@@ -20,54 +20,59 @@ function lineCounts(elements: Locator) {
   );
 }
 
-test('the reports’ type filter keeps each label on one line at 1600 px, and fits a phone', async ({
-  page,
-}) => {
-  await signIn(page, 'owner');
-  // English last: the profile keeps the language for the tests after this one.
+/** Runs `check` on a wide screen and a phone, in Dutch and then English (the profile keeps the last). */
+async function atEachLanguageAndWidth(
+  page: Page,
+  check: (language: 'nl' | 'en', viewport: typeof WIDE) => Promise<void>,
+) {
   for (const language of ['nl', 'en'] as const) {
     await setLanguage(page, language);
     for (const viewport of [WIDE, PHONE]) {
       await page.setViewportSize(viewport);
-      await page.goto('/sla-usage/reports');
-      const labels = page.getByRole('radiogroup').locator('label');
-      await expect(labels).toHaveCount(3);
-      await settle(page);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${language} ${viewport.width}: sideways overflow in px`).toBeLessThanOrEqual(0);
-      // 'SLA report' wrapped at 1600 px: the three kinds shared the width out equally.
-      if (viewport === WIDE)
-        expect(await lineCounts(labels), `${language}: lines per type label`).toEqual([1, 1, 1]);
+      await check(language, viewport);
     }
   }
+}
+
+test('the reports’ type filter keeps each label on one line at 1600 px, and fits a phone', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  await atEachLanguageAndWidth(page, async (language, viewport) => {
+    await page.goto('/sla-usage/reports');
+    const labels = page.getByRole('radiogroup').locator('label');
+    await expect(labels).toHaveCount(3);
+    await settle(page);
+    expect(
+      await sidewaysOverflow(page),
+      `${language} ${viewport.width}: sideways overflow in px`,
+    ).toBeLessThanOrEqual(0);
+    // 'SLA report' wrapped at 1600 px: the three kinds shared the width out equally.
+    if (viewport === WIDE)
+      expect(await lineCounts(labels), `${language}: lines per type label`).toEqual([1, 1, 1]);
+  });
 });
 
 test('a server card’s status badge never squeezes the name and kind into a narrow column', async ({
   page,
 }) => {
   await signIn(page, 'owner');
-  for (const language of ['nl', 'en'] as const) {
-    await setLanguage(page, language);
-    for (const viewport of [WIDE, PHONE]) {
-      await page.setViewportSize(viewport);
-      await page.goto('/servers');
-      const cards = page.locator('li[data-server]');
-      // gk-ftp01 is being decommissioned: the widest badge ('Wordt uitgefaseerd').
-      await expect(cards.filter({ hasText: /decommissioning|wordt uitgefaseerd/i })).toHaveCount(1);
-      await settle(page);
-      // The column that holds the name (a link) and the kind; it was about 60 px beside that badge.
-      const widths = await cards
-        .getByRole('link')
-        .evaluateAll((links) => links.map((link) => link.parentElement?.getBoundingClientRect().width ?? 0));
-      expect(widths.length).toBeGreaterThan(0);
-      expect(
-        Math.min(...widths),
-        `${language} ${viewport.width}: narrowest name column in px`,
-      ).toBeGreaterThanOrEqual(144);
-    }
-  }
+  await atEachLanguageAndWidth(page, async (language, viewport) => {
+    await page.goto('/servers');
+    const cards = page.locator('li[data-server]');
+    // gk-ftp01 is being decommissioned: the widest badge ('Wordt uitgefaseerd').
+    await expect(cards.filter({ hasText: /decommissioning|wordt uitgefaseerd/i })).toHaveCount(1);
+    await settle(page);
+    // The column that holds the name (a link) and the kind; it was about 60 px beside that badge.
+    const widths = await cards
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.parentElement?.getBoundingClientRect().width ?? 0));
+    expect(widths.length).toBeGreaterThan(0);
+    expect(
+      Math.min(...widths),
+      `${language} ${viewport.width}: narrowest name column in px`,
+    ).toBeGreaterThanOrEqual(144);
+  });
 });
 
 test('on a phone the sign-in page’s demo logins break a role only after an underscore or a space', async ({
@@ -113,9 +118,6 @@ test('on a phone the sign-in page’s demo logins break a role only after an und
     expect(await lineCounts(rows.locator('code')), `${language}: lines per username`).toEqual(
       Array(8).fill(1),
     );
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${language}: sideways overflow in px`).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page), `${language}: sideways overflow in px`).toBeLessThanOrEqual(0);
   }
 });
