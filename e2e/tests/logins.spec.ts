@@ -177,7 +177,12 @@ test('My profile: the user edits their name and numbers, finds the IdP’s accou
   await page.goto('/user/profile');
   await expect(h1(page)).toHaveText('My profile');
   const details = page.getByRole('region', { name: 'Personal details' });
+  // The form takes the focus from the button that opened it, and Escape gives it back.
   await details.getByRole('button', { name: 'Edit details' }).click();
+  await expect(details.getByLabel('First name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(details.getByRole('button', { name: 'Edit details' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await details.getByLabel('Phone', { exact: true }).fill('12');
   await details.getByRole('button', { name: 'Save details' }).click();
   await expect(details.getByText('Enter a valid phone number.')).toBeVisible();

@@ -49,9 +49,9 @@ interface Values {
 
 /** The form's fields in their order on the screen: the first one in error gets the focus. */
 const FIELDS = [
-  'customer_id',
   'display_name',
   'language',
+  'customer_id',
   'accounting_id',
   'phone',
   'coc_number',

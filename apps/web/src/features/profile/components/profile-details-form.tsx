@@ -58,12 +58,21 @@ export function ProfileDetailsForm({ me, onDone }: { me: Me; onDone: () => void 
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('profile.details')}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('profile.details')}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !update.isPending) onDone();
+      }}
+    >
       <Stack gap="sm">
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
             label={t('profile.givenName')}
             autoComplete="given-name"
+            // The form replaces the button that opened it: the focus starts here, not on the page.
+            autoFocus
             withAsterisk
             {...form.getInputProps('given_name')}
           />

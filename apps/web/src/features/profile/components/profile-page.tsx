@@ -16,7 +16,7 @@ import {
 import type { Language, Me } from '@portaal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
@@ -57,7 +57,25 @@ function Loading({ lines }: { lines: number }) {
 function PersonalDetails({ me }: { me: Me }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  if (editing) return <ProfileDetailsForm me={me} onDone={() => setEditing(false)} />;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  // Back on the edit button after saving or cancelling, so keyboard users keep their place.
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+  if (editing)
+    return (
+      <ProfileDetailsForm
+        me={me}
+        onDone={() => {
+          returnFocus.current = true;
+          setEditing(false);
+        }}
+      />
+    );
   const name = [me.given_name, me.family_name].filter(Boolean).join(' ');
   const none = (
     <Text span c="dimmed" fs="italic">
@@ -75,7 +93,7 @@ function PersonalDetails({ me }: { me: Me }) {
           { label: t('profile.username'), value: me.username },
         ]}
       />
-      <Button variant="default" onClick={() => setEditing(true)} w="fit-content">
+      <Button ref={editButton} variant="default" onClick={() => setEditing(true)} w="fit-content">
         {t('profile.edit')}
       </Button>
     </Stack>
