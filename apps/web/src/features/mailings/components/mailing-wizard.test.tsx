@@ -94,7 +94,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The wizard on a memory router, over a fetch that answers as the API does; the calls are kept. */
-async function setup(language: 'en' | 'nl', { refusedSends = 0 } = {}) {
+async function setup(language: 'en' | 'nl', { refusedSends = 0, recipients = preview } = {}) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   let refusals = refusedSends;
   const fetchStub: typeof fetch = async (input, init) => {
@@ -105,7 +105,7 @@ async function setup(language: 'en' | 'nl', { refusedSends = 0 } = {}) {
     const path = new URL(url, 'http://localhost');
     if (path.pathname === '/api/v2/customer')
       return json(200, searchCustomers(path.searchParams.get('search')));
-    if (url.endsWith('/mailings/recipients')) return json(200, preview);
+    if (url.endsWith('/mailings/recipients')) return json(200, recipients);
     if (url.endsWith('/mailings') && method === 'POST') return json(201, { mailing_id: 7 });
     if (url.endsWith('/mailings/7/send') && refusals > 0) {
       refusals -= 1;
@@ -174,6 +174,21 @@ describe('MailingWizard', () => {
     // The first wrong field has the focus, and the wizard stays on step 2.
     expect(screen.getByRole('textbox', { name: /^English subject/ })).toHaveFocus();
     expect(screen.getByRole('heading', { name: 'Step 2 of 3: Mail content' })).toBeInTheDocument();
+  }, 60_000);
+
+  it('step 1 with no recipients says so once, and what to do when Next is pressed (Dutch)', async () => {
+    const { user } = await setup('nl', {
+      recipients: { count: 0, languages: { en: 0, nl: 0 }, recipients: [] },
+    });
+    const none =
+      'Deze selectie heeft geen ontvangers. Alleen contactpersonen die voor mailings hebben gekozen staan op de lijst.';
+    expect(await screen.findByText(none)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Volgende stap' }));
+    expect(
+      await screen.findByText('Pas de selectie aan zodat de mailing minstens één ontvanger heeft.'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(none)).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: /^Stap 1 van 3/ })).toBeInTheDocument();
   }, 60_000);
 
   it('sends a complete mailing after confirmation and shows its progress (Dutch)', async () => {

@@ -66,7 +66,8 @@ export function MailingWizard({
     event?.preventDefault();
     if (active === 0) {
       if (!preview.data || preview.data.count === 0) {
-        setStepError(t('mailings.list.none'));
+        // The step itself already says that the selection has no recipients: this says what to do.
+        setStepError(t('mailings.list.noneToGoOn'));
         return;
       }
     }
