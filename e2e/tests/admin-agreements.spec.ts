@@ -60,6 +60,15 @@ test('the staff moderator in Dutch: opens the agreement from the customer list, 
     await expect(page.getByTestId('agreement-po')).toBeVisible();
   });
 
+  await test.step('the details form takes the focus, and Escape gives it back to its button', async () => {
+    const edit = page.getByRole('button', { name: 'Gegevens wijzigen' });
+    await edit.click();
+    await expect(page.getByTestId('agreement-po-input')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(edit).toBeFocused();
+    await expect(page.getByTestId('agreement-po')).toBeVisible();
+  });
+
   const form = page.getByTestId('agreement-form');
   const amount = form.getByRole('textbox', { name: /^Hoeveelheid/ });
   const comment = form.getByRole('textbox', { name: /^Toelichting/ });

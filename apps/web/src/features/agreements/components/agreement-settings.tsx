@@ -1,12 +1,13 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Agreement, type AgreementUnit, agreementUnits } from '@portaal/contracts/agreements';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { useInlineEdit } from '../../../lib/use-inline-edit.ts';
 import { useUpdateAgreement } from '../api/use-update-agreement.ts';
 
 /** The API's limit (agreementUpdateSchema). */
@@ -15,22 +16,8 @@ export const AGREEMENT_PO_MAX_LENGTH = 64;
 /** The agreement's PO number and unit; holders of agreement-edit change them inline. */
 export function AgreementSettings({ agreement, canEdit }: { agreement: Agreement; canEdit: boolean }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-
   // Back on the edit button after saving or cancelling, so keyboard users keep their place.
-  useEffect(() => {
-    if (!editing && returnFocus.current) {
-      returnFocus.current = false;
-      editButton.current?.focus();
-    }
-  }, [editing]);
-
-  const close = () => {
-    returnFocus.current = true;
-    setEditing(false);
-  };
+  const { editing, editButton, open, close } = useInlineEdit();
 
   return (
     <Stack gap="sm">
@@ -61,7 +48,7 @@ export function AgreementSettings({ agreement, canEdit }: { agreement: Agreement
           />
           {canEdit && (
             <Group>
-              <Button ref={editButton} variant="default" onClick={() => setEditing(true)}>
+              <Button ref={editButton} variant="default" onClick={open}>
                 {t('agreements.settings.edit')}
               </Button>
             </Group>

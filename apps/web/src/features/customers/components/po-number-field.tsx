@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { useInlineEdit } from '../../../lib/use-inline-edit.ts';
 import { useUpdateCustomer } from '../api/use-update-customer.ts';
 
 /** The API's limit (packages/contracts customerUpdateSchema). */
@@ -21,22 +22,8 @@ export function PoNumberField({ customerId, value }: { customerId: number; value
   const { t } = useTranslation();
   const session = useSession();
   const canEdit = session.can({ customer: ['company-edit'] }, customerId);
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-
   // Back on the edit button after saving or cancelling, so keyboard users keep their place.
-  useEffect(() => {
-    if (!editing && returnFocus.current) {
-      returnFocus.current = false;
-      editButton.current?.focus();
-    }
-  }, [editing]);
-
-  const close = () => {
-    returnFocus.current = true;
-    setEditing(false);
-  };
+  const { editing, editButton, open, close } = useInlineEdit();
 
   return (
     <Stack gap="sm">
@@ -62,7 +49,7 @@ export function PoNumberField({ customerId, value }: { customerId: number; value
             ]}
           />
           {canEdit && (
-            <Button ref={editButton} variant="default" onClick={() => setEditing(true)}>
+            <Button ref={editButton} variant="default" onClick={open}>
               {t('company.po.edit')}
             </Button>
           )}

@@ -16,13 +16,14 @@ import {
 import type { Language, Me } from '@portaal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n.ts';
+import { useInlineEdit } from '../../../lib/use-inline-edit.ts';
 import { meQueries } from '../api/me-queries.ts';
 import { useUpdateLanguage } from '../api/use-update-language.ts';
 import { staffRole } from '../utils/roles.ts';
@@ -56,26 +57,9 @@ function Loading({ lines }: { lines: number }) {
 
 function PersonalDetails({ me }: { me: Me }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
   // Back on the edit button after saving or cancelling, so keyboard users keep their place.
-  useEffect(() => {
-    if (!editing && returnFocus.current) {
-      returnFocus.current = false;
-      editButton.current?.focus();
-    }
-  }, [editing]);
-  if (editing)
-    return (
-      <ProfileDetailsForm
-        me={me}
-        onDone={() => {
-          returnFocus.current = true;
-          setEditing(false);
-        }}
-      />
-    );
+  const { editing, editButton, open, close } = useInlineEdit();
+  if (editing) return <ProfileDetailsForm me={me} onDone={close} />;
   const name = [me.given_name, me.family_name].filter(Boolean).join(' ');
   const none = (
     <Text span c="dimmed" fs="italic">
@@ -93,7 +77,7 @@ function PersonalDetails({ me }: { me: Me }) {
           { label: t('profile.username'), value: me.username },
         ]}
       />
-      <Button ref={editButton} variant="default" onClick={() => setEditing(true)} w="fit-content">
+      <Button ref={editButton} variant="default" onClick={open} w="fit-content">
         {t('profile.edit')}
       </Button>
     </Stack>
