@@ -83,7 +83,8 @@ export function useItemTitle(name: string | undefined): void {
 /**
  * The title of the current screen: the shown item's name (useItemTitle) and the deepest matched route
  * with `staticData.title`, the not-found title when the router found nothing (or a route threw
- * notFound()), the error title when a route failed. A new route needs one line: `staticData: { title: { page: 'titles.x', area: 'y' } }`.
+ * notFound()), the error title when a route failed. A new route needs one line:
+ * `staticData: { title: { page: 'titles.x', area: 'y' } }`.
  */
 export function useRouteDocumentTitle(brand: string): void {
   const { t, i18n } = useTranslation('global');

@@ -1,6 +1,7 @@
 import type { MaintenanceKind } from '@portaal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { classifyAddress } from '../../lib/webhook-target.ts';
 import { applications } from './availability.table.ts';
 
 /**
@@ -88,7 +89,7 @@ export function demoIncidents(
  */
 export function demoLatencyScale(publicUrl: string, name: string): { base: number; jitter: number } {
   const host = new URL(publicUrl).hostname;
-  const loopback = host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+  const loopback = host === 'localhost' || classifyAddress(host) === 'loopback';
   return loopback ? { base: 1 + (hash(name) % 3), jitter: 3 } : { base: 40 + (hash(name) % 140), jitter: 25 };
 }
 
