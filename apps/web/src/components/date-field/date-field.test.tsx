@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { installDomShims, readLocale } from '../../test/dom.ts';
 import { DateField, type DateFieldProps } from './date-field.tsx';
-import { parseTypedDay } from './parse-day.ts';
+import { isDay, parseTypedDay } from './parse-day.ts';
 
 beforeAll(installDomShims);
 afterEach(cleanup);
@@ -143,16 +143,67 @@ describe('DateField', () => {
     expect(field).toHaveValue('');
   });
 
-  it('is emptied by clearing its text, and keeps its day when the text is no day', async () => {
+  it('is emptied by clearing its text', async () => {
     const { changes, field, user } = await renderField('en', { initial: '2026-05-12' });
-    await user.clear(field);
-    await user.type(field, '31-02-2026');
-    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
-    expect(changes).toEqual([]);
-    expect(field).toHaveValue('12-05-2026');
     await user.clear(field);
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(changes).toEqual(['']);
     expect(field).toHaveValue('');
+  });
+
+  it.each([
+    ['en', 'Enter a date as DD-MM-YYYY, such as 31-01-2026.'],
+    ['nl', 'Vul een datum in als DD-MM-JJJJ, zoals 31-01-2026.'],
+  ] as const)(
+    'keeps text that is no day, hands it on for a form to refuse, and names the format (%s)',
+    async (language, message) => {
+      const { changes, field, user } = await renderField(language, { error: 'This field is required.' });
+      await user.type(field, '31-02-2020');
+      await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+      expect(field).toHaveValue('31-02-2020');
+      expect(changes).toEqual(['31-02-2020']);
+      expect(field).toHaveAccessibleDescription(message);
+      expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+      // A day typed over it takes the complaint away.
+      await user.clear(field);
+      await user.type(field, '28-02-2020');
+      await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+      expect(changes.at(-1)).toBe('2020-02-28');
+      expect(field).toHaveValue('28-02-2020');
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+    },
+  );
+
+  it('keeps text that is no day over a day, also where only days are taken (a filter)', async () => {
+    const changes: string[] = [];
+    function Filter() {
+      const [value, setValue] = useState('2026-05-12');
+      return (
+        <DateField
+          label="Day"
+          value={value}
+          onChange={(day) => {
+            changes.push(day);
+            if (day === '' || isDay(day)) setValue(day);
+          }}
+        />
+      );
+    }
+    render(
+      <I18nextProvider i18n={await i18nFor('en')}>
+        <MantineProvider theme={theme} env="test">
+          <Filter />
+          <button type="button">Elsewhere</button>
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    const field = screen.getByRole('textbox', { name: 'Day' });
+    const user = userEvent.setup();
+    await user.clear(field);
+    await user.type(field, '31-02-2026');
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(changes).toEqual(['31-02-2026']);
+    expect(field).toHaveValue('31-02-2026');
+    expect(screen.getByText('Enter a date as DD-MM-YYYY, such as 31-01-2026.')).toBeInTheDocument();
   });
 });

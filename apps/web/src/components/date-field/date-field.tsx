@@ -7,11 +7,11 @@ import '../../app/mantine-full-styles.ts';
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/nl';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
-import type { FocusEvent } from 'react';
+import { type FocusEvent, type InputEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppLanguage, currentLanguage } from '../../lib/i18n.ts';
 import classes from './date-field.module.css';
-import { parseTypedDay } from './parse-day.ts';
+import { isDay, parseTypedDay } from './parse-day.ts';
 
 /**
  * How a day is written in each language: SPEC.md §9's DD-MM-YYYY, as formatDate (lib/format.ts) shows
@@ -25,9 +25,13 @@ export interface DateFieldProps
     DateInputProps,
     'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'locale'
   > {
-  /** The day as YYYY-MM-DD, or '' for none. */
+  /** The day as YYYY-MM-DD, '' for none, or the text of a day that is none (see onChange). */
   value: string;
-  /** Called with YYYY-MM-DD, or '' when the field is emptied. */
+  /**
+   * Called with YYYY-MM-DD, or '' when the field is emptied. Text that is no day (31-02-2026, an
+   * unfinished year) is handed on as typed when the field is left, so that a form refuses it rather
+   * than taking the field for empty; a filter hands on only days (`isDay`).
+   */
   onChange: (value: string) => void;
 }
 
@@ -60,16 +64,50 @@ function CalendarIcon() {
  *
  * A day outside minDate/maxDate is greyed out in the calendar; typed, it is still handed on when the
  * field is left, as a native field did, so that the form can say what is wrong with it rather than
- * the field quietly putting back the day before.
+ * the field quietly putting back the day before. Text that is no day stays in the field when it is
+ * left, which then says how a date is written (Mantine's DateInput would empty it, and a required
+ * field say only that it is required).
  */
-export function DateField({ value, onChange, onBlur, placeholder, label, ...props }: DateFieldProps) {
+export function DateField({
+  value,
+  onChange,
+  onBlur,
+  onInput,
+  placeholder,
+  label,
+  error,
+  ...props
+}: DateFieldProps) {
   const { t, i18n } = useTranslation('global');
   const language = currentLanguage(i18n);
+  // The field's text as typed (undefined once a day is chosen), and whether it was left as no day.
+  const [typed, setTyped] = useState<string>();
+  const [leftWrong, setLeftWrong] = useState(false);
+  // The day the calendar holds: while the value is the text of no day, the last day stays, as a
+  // change to none would make DateInput empty the text.
+  const [day, setDay] = useState<string | null>(isDay(value) ? value : null);
+  if (value === '' && day !== null) setDay(null);
+  else if (isDay(value) && day !== value) setDay(value);
+  // A day or none set from outside (a form's reset) takes the complaint away.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (value === '' || isDay(value)) setLeftWrong(false);
+  }
+
+  const typedIsWrong = typed !== undefined && typed.trim() !== '' && parseTypedDay(typed) === undefined;
+  const wrong = leftWrong || (value !== '' && !isDay(value));
+
+  const handleInput = (event: InputEvent<HTMLInputElement>) => {
+    setTyped(event.currentTarget.value);
+    onInput?.(event);
+  };
 
   const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
     const text = event.currentTarget.value.trim();
-    const typed = text === '' ? '' : parseTypedDay(text);
-    if (typed !== undefined && typed !== value) onChange(typed);
+    const parsed = text === '' ? '' : (parseTypedDay(text) ?? text);
+    setLeftWrong(parsed !== '' && !isDay(parsed));
+    if (parsed !== value) onChange(parsed);
     onBlur?.(event);
   };
 
@@ -82,9 +120,16 @@ export function DateField({ value, onChange, onBlur, placeholder, label, ...prop
         clearButtonProps={{
           'aria-label': t('dateField.clear', { label: typeof label === 'string' ? label : '' }),
         }}
-        value={value === '' ? null : value}
-        onChange={(day) => onChange(day ?? '')}
+        value={day}
+        onChange={(chosen) => {
+          setTyped(undefined);
+          setLeftWrong(false);
+          onChange(chosen ?? '');
+        }}
+        onInput={handleInput}
         onBlur={handleBlur}
+        fixOnBlur={!typedIsWrong}
+        error={wrong ? t('dateField.invalid') : error}
         valueFormat={DATE_FORMATS[language]}
         dateParser={(text) => parseTypedDay(text) ?? null}
         placeholder={placeholder ?? t('dateField.placeholder')}

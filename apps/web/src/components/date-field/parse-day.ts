@@ -21,3 +21,6 @@ export function parseTypedDay(text: string): string | undefined {
     return undefined;
   return `${year}-${pad(month)}-${pad(day)}`;
 }
+
+/** Whether a value is a day as the fields hand it on (YYYY-MM-DD), not the text of a day that is none. */
+export const isDay = (value: string): boolean => parseTypedDay(value) === value;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DateField } from '../../../components/date-field/date-field.tsx';
+import { isDay } from '../../../components/date-field/parse-day.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -100,14 +101,14 @@ export function AuditLogSection({ customerId }: { customerId: number }) {
         <DateField
           label={t('audit.from')}
           value={filters.from ?? ''}
-          onChange={(day) => setFilters({ ...filters, from: day || undefined })}
+          onChange={(day) => (day === '' || isDay(day)) && setFilters({ ...filters, from: day || undefined })}
           clearable
           w={170}
         />
         <DateField
           label={t('audit.to')}
           value={filters.to ?? ''}
-          onChange={(day) => setFilters({ ...filters, to: day || undefined })}
+          onChange={(day) => (day === '' || isDay(day)) && setFilters({ ...filters, to: day || undefined })}
           clearable
           w={170}
         />

@@ -10,6 +10,7 @@ import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { DateField } from '../../../components/date-field/date-field.tsx';
+import { isDay } from '../../../components/date-field/parse-day.ts';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { BackLink, DetailStates } from '../../../components/list-shell/list-shell.tsx';
 import classes from '../../../components/money-list/money-list.module.css';
@@ -254,7 +255,7 @@ function EndRequest({ contract, customerId }: { contract: Contract; customerId: 
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const dateError =
-    touched && (endDate === '' || endDate < isoToday())
+    touched && (!isDay(endDate) || endDate < isoToday())
       ? t('administration.contracts.endDateError')
       : undefined;
 
@@ -289,7 +290,8 @@ function EndRequest({ contract, customerId }: { contract: Contract; customerId: 
         onSubmit={(event) => {
           event.preventDefault();
           setTouched(true);
-          if (endDate === '' || endDate < isoToday()) return;
+          // Text that is no day is refused here; the field itself says how a date is written.
+          if (!isDay(endDate) || endDate < isoToday()) return;
           request.mutate({ end_date: endDate, ...(reason.trim() ? { reason: reason.trim() } : {}) });
         }}
       >

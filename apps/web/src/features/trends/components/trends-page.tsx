@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { BREAKPOINTS_PX } from '../../../app/theme.ts';
 import { DateField } from '../../../components/date-field/date-field.tsx';
+import { isDay } from '../../../components/date-field/parse-day.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { StaticPageHeading } from '../../../components/layout/page-heading.tsx';
 import { formatDate, type Language } from '../../../lib/format.ts';
@@ -225,13 +226,13 @@ export function TrendsPage({
                   label={t('trends.range.from')}
                   value={search.from ?? today}
                   maxDate={today}
-                  onChange={(day) => update({ from: day || undefined })}
+                  onChange={(day) => (day === '' || isDay(day)) && update({ from: day || undefined })}
                 />
                 <DateField
                   label={t('trends.range.to')}
                   value={search.to ?? today}
                   maxDate={today}
-                  onChange={(day) => update({ to: day || undefined })}
+                  onChange={(day) => (day === '' || isDay(day)) && update({ to: day || undefined })}
                   error={custom ? undefined : t('trends.range.invalid')}
                 />
               </Group>
