@@ -62,37 +62,46 @@ export function toInput(values: WizardValues): MailingInput {
   };
 }
 
-/** SPEC.md §5's rules with their messages, the same as mailingInputSchema's (decision 0026). */
+/**
+ * SPEC.md §5's rules with their messages, the same as mailingInputSchema's (decision 0026). An empty
+ * field is named in its message, as each of the step's required fields is.
+ */
 export function wizardRules(t: TFunction) {
-  const length = (value: string, min: number, max: number, tooShort: string) => {
+  const length = (value: string, min: number, max: number, required: string, tooShort: string) => {
     const trimmed = value.trim();
-    if (trimmed.length === 0) return t('form.required', { ns: 'global' });
+    if (trimmed.length === 0) return required;
     if (trimmed.length < min) return tooShort;
     if (trimmed.length > max) return t('form.maxLength', { ns: 'global', max });
     return null;
   };
   const subject = (language: 'en' | 'nl') => (value: string) =>
-    value.trim() === ''
-      ? t(`mailings.form.subjectRequired.${language}`)
-      : length(
-          value,
-          MAILING_SUBJECT_MIN,
-          MAILING_SUBJECT_MAX,
-          t('mailings.form.subjectMin', { min: MAILING_SUBJECT_MIN }),
-        );
-  const body = (value: string) =>
-    length(value, MAILING_BODY_MIN, MAILING_BODY_MAX, t('mailings.form.bodyMin', { min: MAILING_BODY_MIN }));
+    length(
+      value,
+      MAILING_SUBJECT_MIN,
+      MAILING_SUBJECT_MAX,
+      t(`mailings.form.required.subject.${language}`),
+      t('mailings.form.subjectMin', { min: MAILING_SUBJECT_MIN }),
+    );
+  const body = (language: 'en' | 'nl') => (value: string) =>
+    length(
+      value,
+      MAILING_BODY_MIN,
+      MAILING_BODY_MAX,
+      t(`mailings.form.required.body.${language}`),
+      t('mailings.form.bodyMin', { min: MAILING_BODY_MIN }),
+    );
   return {
     label: (value: string) =>
       length(
         value,
         MAILING_LABEL_MIN,
         MAILING_LABEL_MAX,
+        t('mailings.form.required.label'),
         t('form.minLength', { ns: 'global', min: MAILING_LABEL_MIN }),
       ),
-    sender: (value: string) => length(value, 1, MAILING_SENDER_MAX, ''),
+    sender: (value: string) => length(value, 1, MAILING_SENDER_MAX, t('mailings.form.required.sender'), ''),
     subject: { en: subject('en'), nl: subject('nl') },
-    body: { en: body, nl: body },
+    body: { en: body('en'), nl: body('nl') },
   };
 }
 
