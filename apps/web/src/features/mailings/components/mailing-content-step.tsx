@@ -1,19 +1,30 @@
 import { SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import {
-  MAILING_BODY_MIN,
-  MAILING_LABEL_MAX,
-  MAILING_SENDER_MAX,
-  MAILING_SUBJECT_MAX,
-  MAILING_SUBJECT_MIN,
-} from '@portaal/contracts/mailings';
+import { MAILING_BODY_MIN, MAILING_SUBJECT_MIN } from '@portaal/contracts/mailings';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
-import type { WizardValues } from './wizard-values.ts';
+import { contentMax, type WizardValues } from './wizard-values.ts';
 
-/** Step 2: the label (staff only), the sender, and subject and body in English and Dutch. */
+type Path = Parameters<UseFormReturnType<WizardValues>['getInputProps']>[0];
+
+/**
+ * Step 2: the label (staff only), the sender, and subject and body in English and Dutch. The fields
+ * have no maxLength: a browser cuts a longer paste off unseen. Their hints name the maximum, and
+ * text over it is refused at once with the maximum and its length.
+ */
 export function MailingContentStep({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
+  const limited = (path: Path, max: number) => {
+    const props = form.getInputProps(path);
+    return {
+      ...props,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        props.onChange(event);
+        if (event.currentTarget.value.trim().length > max) form.validateField(path);
+      },
+    };
+  };
   const language = (code: 'en' | 'nl') => (
     <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Title order={2} size="h4" component="legend" mb="xs">
@@ -21,22 +32,21 @@ export function MailingContentStep({ form }: { form: UseFormReturnType<WizardVal
       </Title>
       <TextInput
         label={t(`mailings.content.subject.${code}`)}
-        description={t('mailings.content.subjectHint', { min: MAILING_SUBJECT_MIN })}
+        description={t('mailings.content.subjectHint', { min: MAILING_SUBJECT_MIN, max: contentMax.subject })}
         required
-        maxLength={MAILING_SUBJECT_MAX}
         lang={code}
         data-field={`subject.${code}`}
-        {...form.getInputProps(`subject.${code}`)}
+        {...limited(`subject.${code}`, contentMax.subject)}
       />
       <GrowingTextarea
         label={t(`mailings.content.body.${code}`)}
-        description={t('mailings.content.bodyHint', { min: MAILING_BODY_MIN })}
+        description={t('mailings.content.bodyHint', { min: MAILING_BODY_MIN, max: contentMax.body })}
         required
         minRows={6}
         maxRows={16}
         lang={code}
         data-field={`body.${code}`}
-        {...form.getInputProps(`body.${code}`)}
+        {...limited(`body.${code}`, contentMax.body)}
       />
     </Stack>
   );
@@ -45,19 +55,17 @@ export function MailingContentStep({ form }: { form: UseFormReturnType<WizardVal
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
           label={t('mailings.content.label')}
-          description={t('mailings.content.labelHint')}
+          description={t('mailings.content.labelHint', { max: contentMax.label })}
           required
-          maxLength={MAILING_LABEL_MAX}
           data-field="label"
-          {...form.getInputProps('label')}
+          {...limited('label', contentMax.label)}
         />
         <TextInput
           label={t('mailings.content.sender')}
-          description={t('mailings.content.senderHint')}
+          description={t('mailings.content.senderHint', { max: contentMax.sender })}
           required
-          maxLength={MAILING_SENDER_MAX}
           data-field="sender"
-          {...form.getInputProps('sender')}
+          {...limited('sender', contentMax.sender)}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">

@@ -62,16 +62,25 @@ export function toInput(values: WizardValues): MailingInput {
   };
 }
 
+/** The most characters each field of the content step takes: the contract's, for the form to name. */
+export const contentMax = {
+  label: MAILING_LABEL_MAX,
+  sender: MAILING_SENDER_MAX,
+  subject: MAILING_SUBJECT_MAX,
+  body: MAILING_BODY_MAX,
+} as const;
+
 /**
  * SPEC.md §5's rules with their messages, the same as mailingInputSchema's (decision 0026). An empty
- * field is named in its message, as each of the step's required fields is.
+ * field is named in its message, a too long one gets the maximum and its length: the fields take
+ * longer text (a paste) instead of cutting it off unseen.
  */
 export function wizardRules(t: TFunction) {
   const length = (value: string, min: number, max: number, required: string, tooShort: string) => {
     const trimmed = value.trim();
     if (trimmed.length === 0) return required;
     if (trimmed.length < min) return tooShort;
-    if (trimmed.length > max) return t('form.maxLength', { ns: 'global', max });
+    if (trimmed.length > max) return t('mailings.form.tooLong', { max, count: trimmed.length });
     return null;
   };
   const subject = (language: 'en' | 'nl') => (value: string) =>
