@@ -16,6 +16,9 @@ export const MAX_CUSTOMER_ID = 2_147_483_647;
 const requiredText = (max: number) =>
   text({ error: 'is required' }).min(1, 'is required').max(max, `must be at most ${max} characters`);
 
+/** The VAT number's format message: the form gives an example by it (NL123456789B01). */
+export const VAT_NUMBER_MESSAGE = 'must start with a two-letter country code';
+
 /** Optional single-line text: empty (or white space) is stored as null. */
 const optionalText = (max: number, pattern?: { regex: RegExp; message: string }) =>
   text({ error: 'must be a string' })
@@ -77,10 +80,7 @@ export const customerCreateSchema = z
       regex: /^[A-Za-z0-9][A-Za-z0-9 .-]*$/,
       message: 'must be letters and digits',
     }),
-    vat_number: optionalText(20, {
-      regex: /^[A-Za-z]{2}[A-Za-z0-9 .+*]{2,}$/,
-      message: 'must start with a two-letter country code',
-    }),
+    vat_number: optionalText(20, { regex: /^[A-Za-z]{2}[A-Za-z0-9 .+*]{2,}$/, message: VAT_NUMBER_MESSAGE }),
     links: z
       .array(customerLinkInputSchema, { error: 'must be a list' })
       .max(10, 'must be at most 10 links')

@@ -259,6 +259,24 @@ describe('the new customer form (staff moderators)', () => {
     });
   });
 
+  it.each([
+    ['en', 'Name', 'VAT number', 'Create customer', 'such as NL123456789B01.'],
+    ['nl', 'Naam', 'Btw-nummer', 'Klant aanmaken', 'zoals NL123456789B01.'],
+  ] as const)(
+    'gives an example of a VAT number when its format is wrong (%s)',
+    async (language, name, vat, submit, example) => {
+      const { renderForm, sent, user } = setup(language, () => json(500, {}));
+      await renderForm();
+      await user.type(screen.getByRole('textbox', { name }), 'Bad VAT B.V.');
+      const field = screen.getByRole('textbox', { name: vat });
+      await user.type(field, '123');
+      await user.click(screen.getByRole('button', { name: submit }));
+      await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(example)));
+      expect(field).toHaveFocus();
+      expect(posts(sent)).toEqual([]);
+    },
+  );
+
   it("puts the API's field errors for the Dutch formats on their fields, in English", async () => {
     const { renderForm, user } = setup('en', () =>
       problem(400, 'VALIDATION_FAILED', 'Invalid body', [

@@ -19,6 +19,7 @@ import {
   type CustomerCreate,
   customerCreateSchema,
   MAX_CUSTOMER_ID,
+  VAT_NUMBER_MESSAGE,
 } from '@portaal/contracts/customer-create';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -112,6 +113,7 @@ function fieldOf(path: readonly PropertyKey[]): Field | undefined {
 
 function messageText(message: string, t: TFunction): string {
   if (message === PHONE_MESSAGE) return t('form.phone', { ns: 'global' });
+  if (message === VAT_NUMBER_MESSAGE) return t('adminCustomers.form.vatFormat');
   if (/whole number|positive|too large|customer id/.test(message)) return t('adminCustomers.form.idFormat');
   return fieldErrorText(message, t);
 }
