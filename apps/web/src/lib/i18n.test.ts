@@ -37,6 +37,15 @@ describe('translations', () => {
     }
   });
 
+  it('calls a customer’s id "customer ID" in English, as SPEC.md does, never "customer number"', () => {
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : Object.values(value as object).flatMap(texts);
+    const offending = NAMESPACES.flatMap((namespace) => texts(load('en', namespace))).filter((text) =>
+      /customer (number|no\b)|name or number/i.test(text),
+    );
+    expect(offending).toEqual([]);
+  });
+
   it('is configured as SPEC.md §9 says', () => {
     expect(i18nOptions.fallbackLng).toEqual({ nl: [], default: ['en'] });
     expect(i18nOptions.detection.order).toEqual(['localStorage', 'sessionStorage', 'navigator']);
