@@ -3,8 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { Button, MantineProvider, TextInput } from '@mantine/core';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme.ts';
@@ -33,6 +33,37 @@ describe('the app’s Modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Dialog' });
     expect(dialog).toBeInTheDocument();
     expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('opens a form with the focus in its first field, not on the close button', async () => {
+    render(
+      <I18nextProvider i18n={await testI18n('en')}>
+        <MantineProvider theme={theme} env="test">
+          <Modal opened onClose={() => {}} title="New contact">
+            <form>
+              <TextInput label="Name" disabled />
+              <TextInput label="E-mail" />
+              <TextInput label="Phone" />
+            </form>
+          </Modal>
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveFocus());
+  });
+
+  it('keeps the focus a dialog asks for itself', async () => {
+    render(
+      <I18nextProvider i18n={await testI18n('en')}>
+        <MantineProvider theme={theme} env="test">
+          <Modal opened onClose={() => {}} title="Delete">
+            <TextInput label="Reason" />
+            <Button data-autofocus>Cancel</Button>
+          </Modal>
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
   });
 
   it('is the only modal: no other file uses Mantine’s, whose close button has no name', () => {
