@@ -121,3 +121,47 @@ test('on a phone the sign-in page’s demo logins break a role only after an und
     expect(await sidewaysOverflow(page), `${language}: sideways overflow in px`).toBeLessThanOrEqual(0);
   }
 });
+
+test('at 1600 px the service desk’s customers and the new ticket’s request tabs take one line, and fit a phone', async ({
+  page,
+}) => {
+  // Two screens at two widths in two languages.
+  test.setTimeout(240_000);
+  await signIn(page, 'staff-moderator', { timeout: 30_000 });
+  await atEachLanguageAndWidth(page, async (language, viewport) => {
+    await page.goto('/admin/tickets');
+    // The table from 62em; a phone gets cards.
+    const customers = page.getByTestId('desk-table').locator('tbody td:nth-child(3) button');
+    if (viewport === WIDE) await expect(customers.first()).toBeVisible({ timeout: 30_000 });
+    else await expect(page.getByTestId('desk-cards')).toBeVisible({ timeout: 30_000 });
+    await settle(page);
+    expect(
+      await sidewaysOverflow(page),
+      `${language} ${viewport.width}: desk, sideways overflow in px`,
+    ).toBeLessThanOrEqual(0);
+    // 'Bakkerij De Gouden Korst B.V.' took three lines beside the subject, the screen's right empty.
+    if (viewport === WIDE) {
+      const lines = await lineCounts(customers);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(Math.max(...lines), `${language}: lines per customer name`).toBe(1);
+    }
+
+    await page.goto('/support/new-ticket');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(4, { timeout: 30_000 });
+    await settle(page);
+    expect(
+      await sidewaysOverflow(page),
+      `${language} ${viewport.width}: new ticket, sideways overflow in px`,
+    ).toBeLessThanOrEqual(0);
+    if (viewport === WIDE) {
+      const rows = await tabs.evaluateAll(
+        (nodes) => new Set(nodes.map((node) => Math.round(node.getBoundingClientRect().top))).size,
+      );
+      expect(rows, `${language}: rows of request tabs`).toBe(1);
+      expect(await lineCounts(tabs.locator('.mantine-Tabs-tabLabel')), `${language}: lines per tab`).toEqual([
+        1, 1, 1, 1,
+      ]);
+    }
+  });
+});

@@ -109,7 +109,10 @@ export function AppShellLayout({ variant }: { variant: 'default' | 'dashboard' }
         {variant === 'dashboard' ? (
           <Outlet />
         ) : (
-          <Container size="lg" px={0}>
+          // xl (1,320 px): at 1,600 px the column fills the screen beside the sidebar, so that wide tables
+          // (the service desk) and tab rows do not wrap with the right of the screen empty. Forms keep
+          // their own, narrower measure.
+          <Container size="xl" px={0}>
             <Outlet />
           </Container>
         )}

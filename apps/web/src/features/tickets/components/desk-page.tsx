@@ -1,6 +1,7 @@
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -326,7 +327,11 @@ function DeskTable({ tickets, onCustomer }: { tickets: DeskTicket[]; onCustomer:
             <Table.Tr key={ticket.ticket_id} data-testid={`desk-row-${ticket.ticket_id}`}>
               <TicketLeadCells ticket={ticket} link={<TicketLink ticket={ticket} />} />
               <Table.Td>
-                <CustomerButton ticket={ticket} onCustomer={onCustomer} />
+                {/* Room for a usual company name on one line (Bakkerij De Gouden Korst B.V.), which the
+                    subject's column squeezed into three; a longer one still wraps. */}
+                <Box miw="14rem">
+                  <CustomerButton ticket={ticket} onCustomer={onCustomer} />
+                </Box>
               </Table.Td>
               <TicketStateCells ticket={ticket} />
               <Table.Td className={classes.nowrap}>

@@ -1,4 +1,4 @@
-import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Box, Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Ticket } from '@portaal/contracts';
 import { displayLocales } from '@portaal/contracts/display-rules';
 import type { TicketCategory } from '@portaal/contracts/ticket-rules';
@@ -16,7 +16,7 @@ import { EndContractForm } from './end-contract-form.tsx';
 import { LoadError, LoadingLines } from './page-states.tsx';
 import { type ObjectFieldProps, TicketForm } from './ticket-form.tsx';
 
-/** The page's width at most (px), tabs and forms included. */
+/** The width (px) of the page's heading, intro and forms at most; the request tabs take the column's. */
 export const NEW_TICKET_MAX_WIDTH = 720;
 
 /** Each panel's heading id; its form is labelled by it. */
@@ -75,16 +75,17 @@ export function NewTicketPage({
 }) {
   const { t } = useTranslation('support');
   const selected = useSelectedCustomer();
-  // A readable measure: on wide screens the fields would otherwise stretch to 1,100 px.
+  // A readable measure: on wide screens the fields would otherwise stretch to 1,300 px. The request
+  // tabs are not held to it: four of them wrapped into two rows beside an empty half of the screen.
   return (
-    <Stack gap="lg" maw={NEW_TICKET_MAX_WIDTH}>
-      <div>
+    <Stack gap="lg">
+      <Box maw={NEW_TICKET_MAX_WIDTH}>
         <BackLink label={t('new.back')} />
         <Title order={1} mt={4}>
           {t('new.title')}
         </Title>
         {selected !== undefined && <NewTicketIntro key={selected.id} customerId={selected.id} />}
-      </div>
+      </Box>
       {selected === undefined ? (
         <Text>{t('noSelection')}</Text>
       ) : (
@@ -159,7 +160,7 @@ function NewTicket({
   };
 
   const card = (kind: RequestKind) => (
-    <Card withBorder padding="lg" radius="md">
+    <Card withBorder padding="lg" radius="md" maw={NEW_TICKET_MAX_WIDTH}>
       <Title order={2} size="h3" id={titleIds[kind]}>
         {t(`new.kinds.${kind}`)}
       </Title>
