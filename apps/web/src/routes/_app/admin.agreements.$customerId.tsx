@@ -4,8 +4,12 @@ import { access } from '../../app/navigation.ts';
 import { AgreementPage } from '../../features/agreements/components/agreement-page.tsx';
 import { validateAgreementSearch } from '../../features/agreements/utils/agreement-search.ts';
 import { isIdParam } from '../../lib/id-param.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 const checkAccess = guard(access.adminAgreements);
+
+// Hoisted: written inline, this generic call left the route's search typed as {}.
+const validateSearch = strictSearch(validateAgreementSearch);
 
 export const Route = createFileRoute('/_app/admin/agreements/$customerId')({
   staticData: {
@@ -18,7 +22,7 @@ export const Route = createFileRoute('/_app/admin/agreements/$customerId')({
     if (!isIdParam(args.params.customerId)) throw notFound();
     await checkAccess(args);
   },
-  validateSearch: validateAgreementSearch,
+  validateSearch,
   // No loader: the page's code stays in its lazy chunk (the start is on a budget); the page fetches
   // on mount and shows its skeleton meanwhile.
   component: AgreementRoute,

@@ -4,6 +4,7 @@ import { access } from '../../app/navigation.ts';
 import { CrosscheckDetailPage } from '../../features/crosschecks/components/crosscheck-detail-page.tsx';
 import { validateCrosscheckSearch, validMonth } from '../../features/crosschecks/utils/crosscheck-search.ts';
 import { formatMonth } from '../../lib/format-month.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 const checkAccess = guard(access.adminCrosschecks);
 
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/_app/admin/crosschecks/$month')({
     if (!validMonth(args.params.month)) throw notFound();
     await checkAccess(args);
   },
-  validateSearch: validateCrosscheckSearch,
+  validateSearch: strictSearch(validateCrosscheckSearch),
   // No loader: the page's code stays in its lazy chunk (the start is on a budget).
   component: CrosscheckDetailRoute,
 });

@@ -3,11 +3,12 @@ import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { AdminCustomersPage } from '../../features/customers/components/admin-customers-page.tsx';
 import { validateAdminCustomersSearch } from '../../features/customers/utils/admin-customers-search.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/admin/customers')({
   staticData: { requirement: access.adminCustomers, title: { area: 'adminCustomers' } },
   beforeLoad: guard(access.adminCustomers),
-  validateSearch: validateAdminCustomersSearch,
+  validateSearch: strictSearch(validateAdminCustomersSearch),
   // No loader: the list's code stays in its lazy chunk (the start is on a budget); the page fetches
   // on mount and shows its skeleton meanwhile.
   component: AdminCustomersRoute,

@@ -3,11 +3,12 @@ import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { AdminUsagePage } from '../../features/usage/components/admin-usage-page.tsx';
 import { validateAdminUsageSearch } from '../../features/usage/utils/admin-usage-search.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/admin/usage')({
   staticData: { requirement: access.adminUsage, title: { area: 'adminUsage' } },
   beforeLoad: guard(access.adminUsage),
-  validateSearch: validateAdminUsageSearch,
+  validateSearch: strictSearch(validateAdminUsageSearch),
   // No loader: the list's code stays in its lazy chunk (the start is on a budget); the page fetches
   // on mount and shows its skeleton meanwhile.
   component: AdminUsageRoute,

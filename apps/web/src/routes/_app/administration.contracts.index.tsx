@@ -4,11 +4,12 @@ import { access } from '../../app/navigation.ts';
 import { contractsQueries } from '../../features/contracts/api/contracts-queries.ts';
 import { ContractsPage } from '../../features/contracts/components/contracts-page.tsx';
 import { filtersOf, validateContractsSearch } from '../../features/contracts/utils/search-params.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/administration/contracts/')({
   staticData: { requirement: access.contracts, title: { page: 'nav.contracts', area: 'administration' } },
   beforeLoad: guard(access.contracts),
-  validateSearch: validateContractsSearch,
+  validateSearch: strictSearch(validateContractsSearch),
   loaderDeps: ({ search }) => filtersOf(search),
   loader: ({ context, deps }) => {
     const { api, queryClient, selected, can } = context.session;

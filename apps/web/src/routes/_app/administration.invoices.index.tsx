@@ -4,11 +4,12 @@ import { access } from '../../app/navigation.ts';
 import { invoicesQueries } from '../../features/invoices/api/invoices-queries.ts';
 import { InvoicesPage } from '../../features/invoices/components/invoices-page.tsx';
 import { filtersOf, validateInvoicesSearch } from '../../features/invoices/utils/search-params.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/administration/invoices/')({
   staticData: { requirement: access.invoices, title: { page: 'nav.invoices', area: 'administration' } },
   beforeLoad: guard(access.invoices),
-  validateSearch: validateInvoicesSearch,
+  validateSearch: strictSearch(validateInvoicesSearch),
   loaderDeps: ({ search }) => filtersOf(search),
   // Not awaited: the page shows its placeholders, and a failure shows in the page with "try again".
   loader: ({ context, deps }) => {

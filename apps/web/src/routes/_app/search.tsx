@@ -2,14 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { SearchPage } from '../../features/search/search-page.tsx';
 import { SEARCH_MAX_LENGTH } from '../../features/search/search-rules.ts';
+import { strictSearch, textParam } from '../../lib/search-params.ts';
 
-/** ?q= as text; the router parses "123" as a number, and anything else is dropped. */
-function validateSearch(search: Record<string, unknown>): { q?: string } {
-  const { q } = search;
-  if (typeof q === 'string') return { q: q.slice(0, SEARCH_MAX_LENGTH) };
-  if (typeof q === 'number' && Number.isFinite(q)) return { q: String(q) };
-  return {};
-}
+/** ?q= as text (the router parses "123" as a number). */
+const validateSearch = strictSearch((search): { q?: string } => ({
+  q: textParam(search.q, SEARCH_MAX_LENGTH),
+}));
 
 export const Route = createFileRoute('/_app/search')({
   staticData: { requirement: 'login', title: { page: 'titles.search' } },

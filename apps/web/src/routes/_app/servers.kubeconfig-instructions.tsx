@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { KubeconfigInstructionsPage } from '../../features/landscape/components/kubeconfig-instructions-page.tsx';
+import { strictSearch } from '../../lib/search-params.ts';
 
 interface InstructionsSearch {
   cluster?: number;
@@ -11,10 +12,10 @@ interface InstructionsSearch {
 export const Route = createFileRoute('/_app/servers/kubeconfig-instructions')({
   staticData: { requirement: access.landscape, title: { page: 'titles.kubeconfig', area: 'servers' } },
   beforeLoad: guard(access.landscape),
-  validateSearch: (search: Record<string, unknown>): InstructionsSearch => {
+  validateSearch: strictSearch((search): InstructionsSearch => {
     const cluster = Number(search.cluster);
     return Number.isSafeInteger(cluster) && cluster > 0 && cluster <= 2_147_483_647 ? { cluster } : {};
-  },
+  }),
   component: InstructionsRoute,
 });
 

@@ -10,12 +10,16 @@ import {
   objectIdOfSplat,
   validateLandscapeSearch,
 } from '../../features/landscape/utils/search-params.ts';
+import { strictSearch } from '../../lib/search-params.ts';
+
+// Hoisted: written inline, this generic call left the route's search typed as {}.
+const validateSearch = strictSearch(validateLandscapeSearch);
 
 /** /servers/system-landscape: the tables; /servers/system-landscape/{kind}/{key}: one object (SPEC §2). */
 export const Route = createFileRoute('/_app/servers/system-landscape/$')({
   staticData: { requirement: access.landscape, title: { page: 'nav.landscape', area: 'servers' } },
   beforeLoad: guard(access.landscape),
-  validateSearch: validateLandscapeSearch,
+  validateSearch,
   loaderDeps: ({ search }) => search,
   // Started without waiting: the page shows its skeleton, a failure shows in the page.
   loader: ({ context, deps, params }) => {

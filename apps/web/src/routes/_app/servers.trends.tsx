@@ -5,11 +5,12 @@ import { trendsQueries } from '../../features/trends/api/trends-queries.ts';
 import { TrendsPage } from '../../features/trends/components/trends-page.tsx';
 import { loadTrendChart } from '../../features/trends/utils/chart-module.ts';
 import { validateTrendsSearch } from '../../features/trends/utils/search-params.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/servers/trends')({
   staticData: { requirement: access.servers, title: { page: 'nav.trends', area: 'servers' } },
   beforeLoad: guard(access.servers),
-  validateSearch: validateTrendsSearch,
+  validateSearch: strictSearch(validateTrendsSearch),
   loader: ({ context }) => {
     const { api, queryClient, selected } = context.session;
     const customerId = selected.get()?.id;

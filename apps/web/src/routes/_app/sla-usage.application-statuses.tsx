@@ -4,11 +4,12 @@ import { access } from '../../app/navigation.ts';
 import { availabilityQueries } from '../../features/availability/api/availability-queries.ts';
 import { ApplicationStatusesPage } from '../../features/availability/components/application-statuses-page.tsx';
 import { validateAvailabilitySearch } from '../../features/availability/utils/search-params.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/sla-usage/application-statuses')({
   staticData: { requirement: access.slaUsage, title: { page: 'nav.applicationStatuses', area: 'slaUsage' } },
   beforeLoad: guard(access.slaUsage),
-  validateSearch: validateAvailabilitySearch,
+  validateSearch: strictSearch(validateAvailabilitySearch),
   loader: ({ context }) => {
     const { api, queryClient, selected } = context.session;
     const customerId = selected.get()?.id;

@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { ReportsPage, type ReportsSearch } from '../../features/reports/components/reports-page.tsx';
+import { strictSearch } from '../../lib/search-params.ts';
 
 // Plain checks rather than zod: validateSearch is not code-split.
 function validateReportsSearch(search: Record<string, unknown>): ReportsSearch {
@@ -18,7 +19,7 @@ function validateReportsSearch(search: Record<string, unknown>): ReportsSearch {
 export const Route = createFileRoute('/_app/sla-usage/reports/')({
   staticData: { requirement: access.reports, title: { page: 'nav.reports', area: 'slaUsage' } },
   beforeLoad: guard(access.reports),
-  validateSearch: validateReportsSearch,
+  validateSearch: strictSearch(validateReportsSearch),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     const { api, queryClient, selected } = context.session;

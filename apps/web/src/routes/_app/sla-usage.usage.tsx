@@ -5,13 +5,17 @@ import { selectCustomerById } from '../../app/session.ts';
 import { usageQueries } from '../../features/usage/api/usage-queries.ts';
 import { UsagePage } from '../../features/usage/components/usage-page.tsx';
 import { validateUsageSearch } from '../../features/usage/utils/search-params.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 const checkLogin = guard('login');
 const checkAccess = guard(access.usageScreen);
 
+// Hoisted: written inline, this generic call left the route's search typed as {}.
+const validateSearch = strictSearch(validateUsageSearch);
+
 export const Route = createFileRoute('/_app/sla-usage/usage')({
   staticData: { requirement: access.usageScreen, title: { page: 'nav.usage', area: 'slaUsage' } },
-  validateSearch: validateUsageSearch,
+  validateSearch,
   beforeLoad: async (args) => {
     // ?customer=1002 comes with the links of usage of all customers (staff): select it, then drop it.
     const { customer, period } = args.search;

@@ -8,11 +8,12 @@ import {
   listSections,
   validateSupportSearch,
 } from '../../features/tickets/utils/search-params.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/support/')({
   staticData: { requirement: access.support, title: { page: 'titles.tickets', area: 'support' } },
   beforeLoad: guard(access.support),
-  validateSearch: validateSupportSearch,
+  validateSearch: strictSearch(validateSupportSearch),
   loaderDeps: ({ search }) => search,
   // Starts the first page of each list the screen shows without waiting for them: the page shows its
   // skeleton, and a failure shows in the page (with "try again") rather than as the application's

@@ -6,11 +6,12 @@ import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { NewTicketPage } from '../../features/tickets/components/new-ticket-page.tsx';
 import { objectOfSearch } from '../../features/tickets/utils/object-search.ts';
 import { validateNewTicketSearch } from '../../features/tickets/utils/search-params.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/support/new-ticket')({
   staticData: { requirement: access.newTicket, title: { page: 'titles.newTicket', area: 'support' } },
   beforeLoad: guard(access.newTicket),
-  validateSearch: validateNewTicketSearch,
+  validateSearch: strictSearch(validateNewTicketSearch),
   loader: ({ context }) => {
     const { api, queryClient, selected } = context.session;
     const customerId = selected.get()?.id;

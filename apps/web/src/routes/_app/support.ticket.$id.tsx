@@ -6,14 +6,18 @@ import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { watcherQueries } from '../../features/tickets/api/watcher-queries.ts';
 import { TicketDetailPage } from '../../features/tickets/components/ticket-detail-page.tsx';
 import { parseTicketId, validateTicketSearch } from '../../features/tickets/utils/search-params.ts';
+import { strictSearch } from '../../lib/search-params.ts';
 
 const checkLogin = guard('login');
 const checkAccess = guard(access.support);
 
+// Hoisted: written inline, this generic call left the route's search typed as {}.
+const validateSearch = strictSearch(validateTicketSearch);
+
 export const Route = createFileRoute('/_app/support/ticket/$id')({
   staticData: { requirement: access.support, title: { page: 'titles.ticket', area: 'support' } },
   // ?customer=1002 comes with the links in notification mails: the ticket belongs to that customer.
-  validateSearch: validateTicketSearch,
+  validateSearch,
   beforeLoad: async (args) => {
     // "abc" or "-1" is no ticket number: the page-not-found error, without asking the API.
     if (parseTicketId(args.params.id) === undefined) throw notFound();

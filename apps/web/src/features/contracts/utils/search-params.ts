@@ -1,4 +1,5 @@
 import { contractStatuses } from '@portaal/contracts/administration-statuses';
+import { textParam } from '../../../lib/search-params.ts';
 
 /** /administration/contracts?q=…&status=active&ended=1. Unknown values are dropped, never an error. */
 export interface ContractsSearch {
@@ -15,7 +16,8 @@ export interface ContractFilters {
 
 // A plain check rather than zod: validateSearch is not code-split.
 export function validateContractsSearch(search: Record<string, unknown>): ContractsSearch {
-  const q = typeof search.q === 'string' && search.q.trim().length >= 3 ? search.q.slice(0, 100) : undefined;
+  const text = textParam(search.q, 100);
+  const q = text && text.trim().length >= 3 ? text : undefined;
   const status =
     typeof search.status === 'string' && (contractStatuses as readonly string[]).includes(search.status)
       ? search.status

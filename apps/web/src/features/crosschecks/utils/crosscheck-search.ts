@@ -4,6 +4,7 @@ import {
   crosscheckStatuses,
 } from '@portaal/contracts/crosscheck-rules';
 import { USAGE_PERIOD_PATTERN } from '@portaal/contracts/usage-rules';
+import { textParam } from '../../../lib/search-params.ts';
 
 /** The API's limit on the search text (crosscheckQuerySchema). */
 export const CROSSCHECK_SEARCH_MAX_LENGTH = 100;
@@ -30,9 +31,7 @@ function pickStatuses(raw: unknown): CrosscheckStatus[] {
 
 /** The router's validateSearch: unknown values are dropped, never an error page. */
 export function validateCrosscheckSearch(search: Record<string, unknown>): CrosscheckSearch {
-  // The router reads ?q=1001 as a number.
-  const rawQ = typeof search.q === 'number' ? String(search.q) : search.q;
-  const q = typeof rawQ === 'string' ? rawQ.trim().slice(0, CROSSCHECK_SEARCH_MAX_LENGTH) : '';
+  const q = textParam(search.q, CROSSCHECK_SEARCH_MAX_LENGTH)?.trim();
   const status = pickStatuses(search.status);
   const result: CrosscheckSearch = {
     status: status.length > 0 ? status.join(',') : undefined,

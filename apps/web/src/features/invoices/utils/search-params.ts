@@ -1,4 +1,5 @@
 import { invoiceStatuses } from '@portaal/contracts/administration-statuses';
+import { textParam } from '../../../lib/search-params.ts';
 
 /** /administration/invoices?q=…&status=overdue. Unknown values are dropped, never an error. */
 export interface InvoicesSearch {
@@ -13,7 +14,8 @@ export interface InvoiceFilters {
 
 // A plain check rather than zod: validateSearch is not code-split.
 export function validateInvoicesSearch(search: Record<string, unknown>): InvoicesSearch {
-  const q = typeof search.q === 'string' && search.q.trim() !== '' ? search.q.slice(0, 60) : undefined;
+  const text = textParam(search.q, 60);
+  const q = text?.trim() ? text : undefined;
   const status =
     typeof search.status === 'string' && (invoiceStatuses as readonly string[]).includes(search.status)
       ? search.status

@@ -4,6 +4,7 @@ import {
   landscapeStatuses,
   parseObjectId,
 } from '@portaal/contracts/landscape-rules';
+import { textParam } from '../../../lib/search-params.ts';
 
 /** The sorts the API offers. */
 export const landscapeSorts = ['name', '-name', 'status', '-status'] as const;
@@ -30,7 +31,7 @@ const pick = <T extends string>(value: unknown, allowed: readonly T[]): T | unde
 
 /** The router's validateSearch: unknown values are dropped, never an error page. */
 export function validateLandscapeSearch(search: Record<string, unknown>): LandscapeSearch {
-  const q = typeof search.q === 'string' ? search.q.trim().slice(0, 100) : undefined;
+  const q = textParam(search.q, 100)?.trim();
   const location =
     typeof search.location === 'string' && /^[a-z0-9-]{1,64}$/.test(search.location)
       ? search.location

@@ -10,6 +10,7 @@ import {
   ticketCategories,
   ticketPriorities,
 } from '@portaal/contracts/ticket-rules';
+import { textParam } from '../../../lib/search-params.ts';
 import { joined, pickList } from './search-params.ts';
 
 /** /admin/tickets search params as they stand in the URL (lists comma-separated). */
@@ -35,7 +36,7 @@ export interface DeskFilters {
 /** The router's validateSearch for /admin/tickets: unknown values are dropped, never an error page. */
 export function validateDeskSearch(search: Record<string, unknown>): DeskSearch {
   const customer = Number(search.customer);
-  const assignee = typeof search.assignee === 'string' ? search.assignee.trim().slice(0, 200) : '';
+  const assignee = textParam(search.assignee, 200)?.trim();
   const result: DeskSearch = {
     view: deskViews.find((view) => view === search.view),
     customer: Number.isInteger(customer) && customer > 0 && customer < 2_147_483_648 ? customer : undefined,

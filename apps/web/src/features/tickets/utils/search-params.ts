@@ -7,6 +7,7 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from '@portaal/contracts/ticket-rules';
+import { textParam } from '../../../lib/search-params.ts';
 
 /** The API's limit on the search text (ticketListQuerySchema). */
 export const TICKET_SEARCH_MAX_LENGTH = 200;
@@ -50,12 +51,7 @@ export const joined = (values: readonly (string | number)[]) =>
 
 /** The router's validateSearch for /support: unknown values are dropped, never an error page. */
 export function validateSupportSearch(search: Record<string, unknown>): SupportSearch {
-  const q =
-    typeof search.q === 'string'
-      ? search.q.slice(0, TICKET_SEARCH_MAX_LENGTH)
-      : typeof search.q === 'number' && Number.isFinite(search.q)
-        ? String(search.q)
-        : undefined;
+  const q = textParam(search.q, TICKET_SEARCH_MAX_LENGTH);
   const result: SupportSearch = {
     q: q?.trim() ? q : undefined,
     status: joined(pickList(search.status, ticketStatuses)),

@@ -5,6 +5,7 @@ import {
   usageKinds,
   usageStatuses,
 } from '@portaal/contracts/usage-rules';
+import { textParam } from '../../../lib/search-params.ts';
 
 /** The API's limit on the search text (adminUsageQuerySchema). */
 export const ADMIN_USAGE_SEARCH_MAX_LENGTH = 100;
@@ -40,9 +41,7 @@ const joined = (values: readonly string[]) => (values.length > 0 ? values.join('
 
 /** The router's validateSearch for /admin/usage: unknown values are dropped, never an error page. */
 export function validateAdminUsageSearch(search: Record<string, unknown>): AdminUsageSearch {
-  // The router reads ?q=1001 as a number.
-  const rawQ = typeof search.q === 'number' ? String(search.q) : search.q;
-  const q = typeof rawQ === 'string' ? rawQ.trim().slice(0, ADMIN_USAGE_SEARCH_MAX_LENGTH) : '';
+  const q = textParam(search.q, ADMIN_USAGE_SEARCH_MAX_LENGTH)?.trim();
   const result: AdminUsageSearch = {
     month:
       typeof search.month === 'string' && USAGE_PERIOD_PATTERN.test(search.month) ? search.month : undefined,

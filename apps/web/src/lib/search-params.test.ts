@@ -1,0 +1,67 @@
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { describe, expect, it } from 'vitest';
+import { routeTree } from '../routeTree.gen.ts';
+import { strictSearch, textParam } from './search-params.ts';
+
+/** The search a page gets for a hand-made link. Matching only: no page loads, the session is not read. */
+function pageSearch(url: string): Record<string, unknown> {
+  const router = createRouter({
+    routeTree,
+    context: {} as never,
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
+  const matches = router.matchRoutes(router.latestLocation);
+  return matches.at(-1)?.search as Record<string, unknown>;
+}
+
+/** What the router makes of ?key=…: JSON where it parses (a number, true, null, a list), else text. */
+const HAND_MADE = ['123', '2026', 'true', 'null', '[1]', '{"a":1}', 'abc', '', '%22x%22'];
+
+describe('search params', () => {
+  it('reads a number or true/false the router parsed as the text typed, and nothing else as text', () => {
+    expect(textParam(2026, 60)).toBe('2026');
+    expect(textParam(true, 60)).toBe('true');
+    expect(textParam('INV-2026', 3)).toBe('INV');
+    expect(textParam(null, 60)).toBeUndefined();
+    expect(textParam([1], 60)).toBeUndefined();
+  });
+
+  it('leaves no key of the URL unchecked', () => {
+    const validate = strictSearch((search) => (search.view === 'timeline' ? { view: 'timeline' } : {}));
+    expect(validate({ view: [1], q: 5 })).toStrictEqual({ view: undefined, q: undefined });
+  });
+
+  it.each([
+    '/administration/invoices',
+    '/administration/contracts',
+    '/servers/system-landscape',
+    '/support',
+    '/search',
+    '/admin/customers',
+    '/admin/usage',
+    '/admin/crosschecks/2026-10',
+  ])('%s?q=2026 gives its page the text 2026', (path) => {
+    expect(pageSearch(`${path}?q=2026`).q).toBe('2026');
+  });
+
+  it('gives no page a list, an object or null from a hand-made link, and ?q= only as text', () => {
+    const router = createRouter({ routeTree, context: {} as never });
+    const paths = Object.keys(router.routesByPath)
+      .filter((path) => router.routesByPath[path as keyof typeof router.routesByPath].options.validateSearch)
+      .map((path) => path.replace('$month', '2026-10').replace(/\$\w*/g, '1'));
+    expect(paths.length).toBeGreaterThan(15);
+    for (const path of paths) {
+      for (const key of ['q', 'page', 'status', 'view', 'kind', 'customer', 'period', 'show']) {
+        for (const value of HAND_MADE) {
+          const search = pageSearch(`${path}?${key}=${value}`);
+          for (const [name, read] of Object.entries(search)) {
+            expect(
+              ['string', 'number', 'boolean', 'undefined'],
+              `${path}?${key}=${value}: ${name}`,
+            ).toContain(typeof read);
+          }
+        }
+      }
+    }
+  });
+});
