@@ -65,4 +65,22 @@ describe('useSearchText', () => {
     view.rerender({ q: 'uit een link' });
     expect(view.result.current.text).toBe('uit een link');
   });
+
+  it('keeps the keys typed while the address catches up with the search it applied', () => {
+    const applied: string[] = [];
+    // The router commits a search a moment after it was asked for: here, after the next key.
+    const view = renderHook(({ q }: { q: string }) => useSearchText(q, (next) => applied.push(next)), {
+      initialProps: { q: '' },
+    });
+    act(() => view.result.current.inputProps.onChange(typed('INV-2026-0')));
+    act(() => vi.advanceTimersByTime(300));
+    act(() => view.result.current.inputProps.onChange(typed('INV-2026-00')));
+    view.rerender({ q: 'INV-2026-0' });
+    expect(view.result.current.text).toBe('INV-2026-00');
+    act(() => view.result.current.inputProps.onChange(typed('INV-2026-00061')));
+    act(() => vi.advanceTimersByTime(300));
+    view.rerender({ q: 'INV-2026-00061' });
+    expect(applied).toEqual(['INV-2026-0', 'INV-2026-00061']);
+    expect(view.result.current.text).toBe('INV-2026-00061');
+  });
 });

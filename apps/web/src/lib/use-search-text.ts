@@ -1,10 +1,11 @@
 import { useDebouncedCallback } from '@mantine/hooks';
-import { type ChangeEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 /**
  * A list's search field: the text shows as typed and is applied (trimmed) after a pause in typing, or at
  * once on Enter; it follows the address when that changes elsewhere (Back, a link). Text that `accepts`
- * refuses (too short, not a date) stays in the field, unapplied, for the page to explain.
+ * refuses (too short, not a date) stays in the field, unapplied, for the page to explain. While typing,
+ * the field's own text is the source: the address only catches up.
  */
 export function useSearchText(
   applied: string,
@@ -12,11 +13,22 @@ export function useSearchText(
   { accepts = () => true, delay = 300 }: { accepts?: (text: string) => boolean; delay?: number } = {},
 ) {
   const [text, setText] = useState(applied);
-  // The address changed: show its search, unless that is what the field already says (an applied
-  // "gouden " comes back as "gouden", and the space being typed must stay).
-  useEffect(() => setText((current) => (current.trim() === applied ? current : applied)), [applied]);
+  // The search this field applied last. The address coming back with it is no news: taken over, it
+  // would undo the keys typed while the router was busy. Another search came from elsewhere (Back,
+  // a link) and replaces the text, unless that is what the field already says (an applied "gouden "
+  // comes back as "gouden", and the space being typed must stay).
+  const sent = useRef(applied);
+  useEffect(() => {
+    if (applied === sent.current) return;
+    sent.current = applied;
+    setText((current) => (current.trim() === applied ? current : applied));
+  }, [applied]);
+  const send = (value: string) => {
+    sent.current = value.trim();
+    apply(sent.current);
+  };
   const later = useDebouncedCallback((value: string) => {
-    if (accepts(value)) apply(value.trim());
+    if (accepts(value)) send(value);
   }, delay);
   return {
     text,
@@ -29,7 +41,7 @@ export function useSearchText(
       onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
         if (event.key !== 'Enter' || !accepts(text)) return;
         later.cancel();
-        apply(text.trim());
+        send(text);
       },
     },
   };
