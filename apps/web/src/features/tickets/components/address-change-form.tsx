@@ -7,11 +7,10 @@ import { GrowingTextarea } from '../../../components/growing-textarea/growing-te
 import { countryOptions } from '../../../lib/countries.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
+import { countryCheck, postalCodeCheck } from '../utils/change-rules.ts';
 import {
-  countryCheck,
   limits,
   optionalText,
-  postalCodeCheck,
   requiredChoice,
   requiredText,
   trimmedOrUndefined,

@@ -5,12 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
+import { bicCheck, ibanCheck, normaliseBic, normaliseIban } from '../utils/change-rules.ts';
 import {
-  bicCheck,
-  ibanCheck,
   limits,
-  normaliseBic,
-  normaliseIban,
   optionalText,
   requiredChoice,
   requiredText,

@@ -1,5 +1,3 @@
-import { isValidBic, isValidIban, normaliseIban } from '@portaal/contracts/bank-rules';
-import { postcodeProblem } from '@portaal/contracts/dutch-rules';
 import type { TFunction } from 'i18next';
 
 /**
@@ -19,7 +17,7 @@ export const limits = {
   contractReference: { max: 60 },
 } as const;
 
-type Check = (value: string) => string | null;
+export type Check = (value: string) => string | null;
 
 export function requiredText(t: TFunction, max: number, min = 1): Check {
   return (value) => {
@@ -37,42 +35,6 @@ export function optionalText(t: TFunction, max: number): Check {
 
 export function requiredChoice(t: TFunction): (value: string | null) => string | null {
   return (value) => (value ? null : t('form.required', { ns: 'global' }));
-}
-
-/** An IBAN as the API takes it: without spaces, upper case. */
-export { normaliseIban };
-export const normaliseBic = (value: string) => value.trim().toUpperCase();
-
-export function ibanCheck(t: TFunction): Check {
-  return (value) => {
-    if (value.trim() === '') return t('form.required', { ns: 'global' });
-    return isValidIban(normaliseIban(value)) ? null : t('form.iban', { ns: 'global' });
-  };
-}
-
-export function bicCheck(t: TFunction): Check {
-  return (value) => {
-    const bic = normaliseBic(value);
-    return bic === '' || isValidBic(bic) ? null : t('form.bic', { ns: 'global' });
-  };
-}
-
-export function countryCheck(t: TFunction): (value: string | null) => string | null {
-  return (value) => {
-    if (!value) return t('form.required', { ns: 'global' });
-    return /^[A-Za-z]{2}$/.test(value) ? null : t('form.format', { ns: 'global' });
-  };
-}
-
-/** A required postal code; in the Netherlands (the form's country) `1234 AB` (dutch-rules.ts). */
-export function postalCodeCheck(
-  t: TFunction,
-  max: number,
-): (value: string, values: { country: string | null }) => string | null {
-  const required = requiredText(t, max);
-  return (value, values) =>
-    required(value) ??
-    (postcodeProblem(value, values.country) ? t('form.postcodeNl', { ns: 'global' }) : null);
 }
 
 /** Today as YYYY-MM-DD on the user's own calendar (a date input's value and `min`). */

@@ -2,9 +2,10 @@ import { isSearchable } from '@portaal/contracts/ticket-rules';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError, nextCursorOf } from '../../../lib/api-client.ts';
+import { bicCheck, ibanCheck } from './change-rules.ts';
 import { formatFileSize } from './file-size.ts';
 import { findTicketByNumber, ticketNumberOf } from './find-ticket.ts';
-import { bicCheck, dateCheck, ibanCheck, localToday, requiredText } from './form-rules.ts';
+import { dateCheck, localToday, requiredText } from './form-rules.ts';
 import { requestBody } from './request-body.ts';
 import {
   filtersFromSearch,
