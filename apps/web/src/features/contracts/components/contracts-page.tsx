@@ -15,7 +15,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSearchText } from '../../../lib/use-search-text.ts';
 import { contractsQueries } from '../api/contracts-queries.ts';
-import { type ContractsSearch, filtersOf } from '../utils/search-params.ts';
+import { type ContractsSearch, filtersOf, searchable } from '../utils/search-params.ts';
 import { ContractStatusBadge, Renewal } from './contract-badges.tsx';
 
 const WIDE_LIST_QUERY = '(min-width: 62em)';
@@ -32,9 +32,8 @@ export function ContractsPage({
   const session = useSession();
   const selected = useSelectedCustomer();
   const filters = filtersOf(search);
-  const searchable = (value: string) => value.trim().length === 0 || value.trim().length >= 3;
   const { text, inputProps } = useSearchText(
-    filters.q,
+    search.q ?? '',
     (q) => onSearchChange({ ...search, q: q || undefined }),
     { accepts: searchable },
   );

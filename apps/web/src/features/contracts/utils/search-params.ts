@@ -17,7 +17,7 @@ export interface ContractFilters {
 // A plain check rather than zod: validateSearch is not code-split.
 export function validateContractsSearch(search: Record<string, unknown>): ContractsSearch {
   const text = textParam(search.q, 100);
-  const q = text && text.trim().length >= 3 ? text : undefined;
+  const q = text?.trim() ? text : undefined;
   const status =
     typeof search.status === 'string' && (contractStatuses as readonly string[]).includes(search.status)
       ? search.status
@@ -26,8 +26,11 @@ export function validateContractsSearch(search: Record<string, unknown>): Contra
   return { ...(q ? { q } : {}), ...(status ? { status } : {}), ...(ended ? { ended: true } : {}) };
 }
 
+/** A search is at least 3 characters (SPEC.md §5): shorter, the field says so and the list is left whole. */
+export const searchable = (text: string) => text.trim().length === 0 || text.trim().length >= 3;
+
 export const filtersOf = (search: ContractsSearch): ContractFilters => ({
-  q: search.q ?? '',
+  q: searchable(search.q ?? '') ? (search.q ?? '') : '',
   status: search.status ?? '',
   // A filter on an ended status shows ended contracts without the switch.
   showEnded: Boolean(search.ended) || search.status === 'ended' || search.status === 'cancelled',

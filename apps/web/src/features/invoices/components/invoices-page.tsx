@@ -34,7 +34,7 @@ export function InvoicesPage({
   const selected = useSelectedCustomer();
   const filters = filtersOf(search);
   const { text, inputProps } = useSearchText(
-    filters.q,
+    search.q ?? '',
     (q) => onSearchChange({ ...search, q: q || undefined }),
     { accepts: (value) => parseInvoiceSearch(value).kind !== 'invalid' },
   );
@@ -46,6 +46,8 @@ export function InvoicesPage({
         : t('administration.invoices.searchBadDate')
       : undefined;
   const allowed = selected !== undefined && session.can(access.invoices, selected.id);
+  // A search the field refuses (a link's ?q=ab) is not asked for: the list shows as without one.
+  const applied = parseInvoiceSearch(search.q).kind === 'invalid' ? { ...search, q: undefined } : search;
 
   return (
     <Stack gap="lg">
@@ -82,7 +84,7 @@ export function InvoicesPage({
               style={{ flex: '0 1 12rem' }}
             />
           </FilterBar>
-          <InvoiceResults key={selected.id} customerId={selected.id} search={search} />
+          <InvoiceResults key={selected.id} customerId={selected.id} search={applied} />
         </>
       )}
     </Stack>
