@@ -159,6 +159,16 @@ describe('support overview', () => {
     expect(box).not.toHaveAccessibleDescription();
   }, 15_000);
 
+  it("says a link's search is too short, as when typed, and lists without it", async () => {
+    const { renderAt, sent } = setupTickets({ answer: (request) => serve(request, tickets) });
+    await renderAt('/support?q=ab');
+    await screen.findByText('2 tickets shown');
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    expect(box).toHaveValue('ab');
+    expect(box).toHaveAccessibleDescription('Type at least 3 characters, or a ticket number.');
+    expect(lists(sent).filter((request) => query(request).search !== undefined)).toEqual([]);
+  });
+
   it('reads filters from the URL and sends them to the API as comma lists', async () => {
     const { renderAt, sent } = setupTickets({ answer: (request) => serve(request, tickets) });
     await renderAt('/support?status=closed,open&priority=1&category=incident_request&q=10001');

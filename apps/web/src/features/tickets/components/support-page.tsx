@@ -67,6 +67,7 @@ export function SupportPage({
           <Card withBorder padding="md" radius="md">
             <TicketFiltersBar
               filters={filters}
+              typed={search.q}
               onChange={setFilters}
               onClear={clearFilters}
               searchRef={searchInput}

@@ -33,11 +33,14 @@ function SelectPlaceholders() {
 /** Search (ticket number or subject, debounced) and the status, priority and request-type filters. */
 export function TicketFiltersBar({
   filters,
+  typed,
   onChange,
   onClear,
   searchRef,
 }: {
   filters: TicketFilters;
+  /** The URL's search as written, also when too short to apply (a link's ?q=ab): the box shows it and says why. */
+  typed?: string;
   onChange: (filters: TicketFilters) => void;
   /** Removes every filter (and moves the focus somewhere that stays). */
   onClear: () => void;
@@ -48,7 +51,7 @@ export function TicketFiltersBar({
   const [unfolded, setUnfolded] = useState(false);
   const moreId = useId();
   const active = filters.status.length + filters.priority.length + filters.category.length;
-  const [text, setText] = useState(filters.search);
+  const [text, setText] = useState(typed ?? filters.search);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   // The search this bar sent last: a different value in the URL came from elsewhere (back button,
   // "clear filters") and replaces what is in the box; our own value coming back must not, or it
