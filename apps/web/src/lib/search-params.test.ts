@@ -44,6 +44,10 @@ describe('search params', () => {
     expect(pageSearch(`${path}?q=2026`).q).toBe('2026');
   });
 
+  it('keeps what a page reads itself: the server of a new ticket', () => {
+    expect(pageSearch('/support/new-ticket?object=devices/5').object).toBe('devices/5');
+  });
+
   it('gives no page a list, an object or null from a hand-made link, and ?q= only as text', () => {
     const router = createRouter({ routeTree, context: {} as never });
     const paths = Object.keys(router.routesByPath)

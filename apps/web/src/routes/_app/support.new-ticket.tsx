@@ -6,12 +6,16 @@ import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { NewTicketPage } from '../../features/tickets/components/new-ticket-page.tsx';
 import { objectOfSearch } from '../../features/tickets/utils/object-search.ts';
 import { validateNewTicketSearch } from '../../features/tickets/utils/search-params.ts';
-import { strictSearch } from '../../lib/search-params.ts';
+import { strictSearch, textParam } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/support/new-ticket')({
   staticData: { requirement: access.newTicket, title: { page: 'titles.newTicket', area: 'support' } },
   beforeLoad: guard(access.newTicket),
-  validateSearch: strictSearch(validateNewTicketSearch),
+  // ?object=devices/12 (a server's "report a problem" link) is kept as text; the page reads it.
+  validateSearch: strictSearch((search) => ({
+    ...validateNewTicketSearch(search),
+    object: textParam(search.object, 200),
+  })),
   loader: ({ context }) => {
     const { api, queryClient, selected } = context.session;
     const customerId = selected.get()?.id;
