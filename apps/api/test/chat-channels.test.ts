@@ -349,11 +349,15 @@ describe('the notification centre posts to chat channels', () => {
     expect(text).toContain(`/support/ticket/${ticket.ticket_id}?customer=1001`);
     const blocks = JSON.stringify((third?.body as { blocks: unknown } | undefined)?.blocks);
     expect(blocks).toContain('Kassasysteem &lt;filiaal&gt; &amp; magazijn');
-    const rows = await sql.query<{ status: string; attempts: number }>(
-      'select status, attempts from chat_outbox where channel_id = $1',
-      [channelId],
-    );
-    expect(rows.rows).toEqual([{ status: 'sent', attempts: 3 }]);
+    // The receiver has answered the third post; the job marks the row sent a moment later.
+    const outbox = async () =>
+      (
+        await sql.query<{ status: string; attempts: number }>(
+          'select status, attempts from chat_outbox where channel_id = $1',
+          [channelId],
+        )
+      ).rows;
+    await expect.poll(outbox, { timeout: 5000 }).toEqual([{ status: 'sent', attempts: 3 }]);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(flaky.received).toHaveLength(3);
   });
