@@ -1,20 +1,20 @@
-import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { ObjectPicker } from '../../features/landscape/components/object-picker.tsx';
 import { ticketsQueries } from '../../features/tickets/api/tickets-queries.ts';
 import { NewTicketPage } from '../../features/tickets/components/new-ticket-page.tsx';
-import { objectOfSearch } from '../../features/tickets/utils/object-search.ts';
 import { validateNewTicketSearch } from '../../features/tickets/utils/search-params.ts';
 import { strictSearch, textParam } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/support/new-ticket')({
   staticData: { requirement: access.newTicket, title: { page: 'titles.newTicket', area: 'support' } },
   beforeLoad: guard(access.newTicket),
-  // ?object=devices/12 (a server's "report a problem" link) is kept as text; the page reads it.
+  // ?object=devices/12, a server's "report a problem" link: any text, the picker shows what the
+  // landscape makes of it and the API checks it on submit.
   validateSearch: strictSearch((search) => ({
     ...validateNewTicketSearch(search),
-    object: textParam(search.object, 200),
+    object: textParam(search.object, 200) || undefined,
   })),
   loader: ({ context }) => {
     const { api, queryClient, selected } = context.session;
@@ -26,8 +26,7 @@ export const Route = createFileRoute('/_app/support/new-ticket')({
 });
 
 function NewTicketRoute() {
-  const { request } = Route.useSearch();
-  const object = objectOfSearch(useRouterState({ select: (state) => state.location.search }));
+  const { request, object } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <NewTicketPage
