@@ -68,13 +68,36 @@ const settled = (link) =>
     link.addEventListener('error', resolve);
   });
 
+/**
+ * Puts the nodes in the head one task each, then calls `then`. Chromium spends 4–8 ms (16–30 ms at
+ * Lighthouse's 4× slowdown) starting each request, so the template's links in one task made a long task
+ * after the first paint, which Lighthouse counts as blocking time; one link a task stays short. A
+ * MessageChannel gives the next task at once (nested timeouts wait 4 ms from the fifth on).
+ */
+function appendInTurns(nodes, then) {
+  const channel = typeof MessageChannel === 'function' ? new MessageChannel() : undefined;
+  const next = () => {
+    const node = nodes.shift();
+    if (node === undefined) {
+      channel?.port1.close();
+      then();
+    } else {
+      document.head.append(node);
+      if (channel) channel.port2.postMessage(null);
+      else setTimeout(next, 0);
+    }
+  };
+  if (channel) channel.port1.onmessage = next;
+  next();
+}
+
 function start() {
   const code = template.content;
   const entry = code.querySelector('link[data-app-entry]').getAttribute('href');
   const stylesheets = Array.from(code.querySelectorAll('link[rel="stylesheet"]'), settled);
-  document.head.append(code);
   warmIntl();
-  Promise.all(stylesheets).then(() => {
+  const appended = new Promise((resolve) => appendInTurns(Array.from(code.children), resolve));
+  Promise.all([appended, ...stylesheets]).then(() => {
     const script = document.createElement('script');
     script.type = 'module';
     // The preload's request mode, so the preloaded module is the one used.

@@ -67,7 +67,7 @@ function fakeCode() {
   return {
     stylesheets,
     content: {
-      template: 'app-code',
+      children: [...stylesheets, { rel: 'modulepreload' }, { rel: 'modulepreload' }],
       querySelector: (selector: string) =>
         selector === 'link[data-app-entry]'
           ? { getAttribute: (name: string) => (name === 'href' ? '/assets/index-abc.js' : null) }
@@ -94,6 +94,7 @@ function runScript({ local, session, languages }: Case, { withWorker = true } = 
     navigator: { languages, language: languages[0] ?? '' },
     requestAnimationFrame: () => 0,
     setTimeout: () => 0,
+    MessageChannel,
     ...(withWorker && {
       Worker: function Worker(url: string, options: { name: string }) {
         workers.push([url, options]);
@@ -146,9 +147,12 @@ describe('start-after-paint.js', () => {
     for (const stylesheet of stylesheets) stylesheet.fire('load');
     await settle();
     // The texts' preload first (at once), then the template's stylesheets and preloads, then the entry itself.
-    expect(appended.map((node) => node.rel ?? node.template ?? node.type)).toEqual([
+    expect(appended.map((node) => node.rel ?? node.type)).toEqual([
       'preload',
-      'app-code',
+      'stylesheet',
+      'stylesheet',
+      'modulepreload',
+      'modulepreload',
       'module',
     ]);
   });

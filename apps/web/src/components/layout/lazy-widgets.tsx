@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 
 const HeaderWidgets = lazy(() =>
   import('./header-widgets.tsx').then((module) => ({ default: module.HeaderWidgets })),
@@ -20,9 +20,11 @@ export function AfterFirstScreen({ children, fallback }: { children: ReactNode; 
   const [ready, setReady] = useState(firstScreenShown);
   useEffect(() => {
     if (ready) return;
+    // A transition: React renders the controls in slices between the browser's own work, where an
+    // update from an idle callback would render them in one long task (Lighthouse's blocking time).
     const show = () => {
       firstScreenShown = true;
-      setReady(true);
+      startTransition(() => setReady(true));
     };
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(show, { timeout: 1500 });
