@@ -226,6 +226,36 @@ describe('the new customer form (staff moderators)', () => {
     expect(posts(sent)).toHaveLength(1);
   });
 
+  it('puts a 409 for a taken customer ID on its field, naming the holder in one sentence', async () => {
+    // Another staff member took the ID between the live check and the send.
+    const { renderForm, sent, user } = setup('en', () =>
+      json(
+        409,
+        {
+          type: 'about:blank',
+          title: 'Conflict',
+          status: 409,
+          detail: 'taken',
+          code: 'CUSTOMER_ID_TAKEN',
+          params: { holder_id: 1005, holder_name: 'Bakkerij De Gouden Korst B.V.' },
+        },
+        'application/problem+json',
+      ),
+    );
+    await renderForm();
+    const id = screen.getByRole('textbox', { name: 'Customer ID' });
+    await user.type(id, '1005');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Molen De Hoop B.V.');
+    await user.click(screen.getByRole('button', { name: 'Create customer' }));
+    // The holder's name ends in a full stop of its own: the sentence does not end with it.
+    await waitFor(() =>
+      expect(id).toHaveAccessibleDescription(
+        expect.stringContaining('Bakkerij De Gouden Korst B.V. already has customer ID 1005.'),
+      ),
+    );
+    expect(posts(sent)).toHaveLength(1);
+  });
+
   it('holds a Dutch customer to a KvK number of 8 digits and a postcode like 1234 AB, in Dutch', async () => {
     const { renderForm, sent, created, user } = setup('nl', (body) =>
       json(201, { ...customer, ...(body as object), customer_id: 1007, links: [], addresses: [] }),
