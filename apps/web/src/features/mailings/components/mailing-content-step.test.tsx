@@ -30,7 +30,14 @@ function Step() {
     initialValues: initialWizardValues('Portaal'),
     validate: wizardRules(t),
   });
-  return <MailingContentStep form={form} />;
+  return (
+    <>
+      <MailingContentStep form={form} />
+      <button type="button" onClick={() => form.validate()}>
+        Check
+      </button>
+    </>
+  );
 }
 
 async function renderStep(language: 'en' | 'nl') {
@@ -70,5 +77,40 @@ describe('MailingContentStep', () => {
     await user.paste('z'.repeat(101));
     expect(label).toHaveValue('z'.repeat(101));
     expect(screen.getByText('Vul hoogstens 100 tekens in; dit zijn er 101.')).toBeInTheDocument();
+  });
+
+  it('refuses control characters in the label, a subject and a text with the field’s own message (en)', async () => {
+    const user = await renderStep('en');
+    const label = screen.getByRole('textbox', { name: /^Label/ });
+    const subject = screen.getByRole('textbox', { name: /^Dutch subject/ });
+    const body = screen.getByRole('textbox', { name: /^Dutch text/ });
+    await user.click(label);
+    await user.paste('Walk\u0000ctrl label');
+    await user.click(subject);
+    await user.paste('Gepland onderhoud\u001b[31m');
+    await user.click(body);
+    await user.paste('Een tekst\u0007 die lang genoeg is.\n\nMet een tweede alinea.');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    for (const field of [label, subject, body]) {
+      expect(field).toBeInvalid();
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining('The entered value is not correctly formatted.'),
+      );
+    }
+  });
+
+  it('takes line breaks in a text but refuses a bell in it (nl)', async () => {
+    const user = await renderStep('nl');
+    const body = screen.getByRole('textbox', { name: /^Engelse tekst/ });
+    await user.click(body);
+    await user.paste('A text that is long enough.\n\nWith a second paragraph.');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(body).not.toBeInvalid();
+    await user.click(body);
+    await user.paste('\u0007');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(body).toHaveAccessibleDescription(
+      expect.stringContaining('De ingevulde waarde is niet juist opgemaakt.'),
+    );
   });
 });

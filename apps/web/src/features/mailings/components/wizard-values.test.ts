@@ -37,4 +37,28 @@ describe('the mailing content step’s rules', () => {
       'Een Nederlandse tekst is verplicht.',
     ]);
   });
+
+  it('refuse control characters in every field, as the API does, with the general format message', async () => {
+    const rules = wizardRules((await testI18n('en')).t);
+    const body = 'A text that is long enough to send.';
+    expect([
+      rules.label('Walk\u0000ctrl label'),
+      rules.sender('Portaal\u0007'),
+      rules.subject.en('Planned\u001b[31m maintenance'),
+      rules.subject.nl('Gepland\tonderhoud'),
+      rules.body.en(`${body}\u0000`),
+      rules.body.nl(`Een tekst\u0007 die lang genoeg is.`),
+      rules.body.nl(`Een tekst\u001b[31m die lang genoeg is.`),
+      rules.body.en(`${body}\u007f`),
+    ]).toEqual(Array(8).fill('The entered value is not correctly formatted.'));
+    const nl = wizardRules((await testI18n('nl')).t);
+    expect(nl.label('Label\u0007 bel')).toBe('De ingevulde waarde is niet juist opgemaakt.');
+  });
+
+  it('take line breaks and tabs in a body, and white space around any field that is trimmed away', async () => {
+    const rules = wizardRules((await testI18n('en')).t);
+    expect(rules.body.en('First paragraph.\r\n\r\nSecond\tparagraph, long enough.')).toBeNull();
+    expect(rules.label('\tWalk label\n')).toBeNull();
+    expect(rules.subject.nl(' Gepland onderhoud\t')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import type { CustomerRole, Language } from '@portaal/contracts';
+import { type CustomerRole, hasControlCharacters, type Language } from '@portaal/contracts';
 import {
   MAILING_BODY_MAX,
   MAILING_BODY_MIN,
@@ -73,12 +73,22 @@ export const contentMax = {
 /**
  * SPEC.md §5's rules with their messages, the same as mailingInputSchema's (decision 0026). An empty
  * field is named in its message, a too long one gets the maximum and its length: the fields take
- * longer text (a paste) instead of cutting it off unseen.
+ * longer text (a paste) instead of cutting it off unseen. Control characters get the general format
+ * message, as in the other forms: the contracts' rule on the trimmed text the API gets (line breaks
+ * and tabs only in a body).
  */
 export function wizardRules(t: TFunction) {
-  const length = (value: string, min: number, max: number, required: string, tooShort: string) => {
+  const length = (
+    value: string,
+    min: number,
+    max: number,
+    required: string,
+    tooShort: string,
+    multiline = false,
+  ) => {
     const trimmed = value.trim();
     if (trimmed.length === 0) return required;
+    if (hasControlCharacters(trimmed, { multiline })) return t('form.format', { ns: 'global' });
     if (trimmed.length < min) return tooShort;
     if (trimmed.length > max) return t('mailings.form.tooLong', { max, count: trimmed.length });
     return null;
@@ -98,6 +108,7 @@ export function wizardRules(t: TFunction) {
       MAILING_BODY_MAX,
       t(`mailings.form.required.body.${language}`),
       t('mailings.form.bodyMin', { min: MAILING_BODY_MIN }),
+      true,
     );
   return {
     label: (value: string) =>
