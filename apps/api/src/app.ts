@@ -275,6 +275,7 @@ export async function buildApp({
   const ticketsRepo = createTicketsRepo(db, config.TICKET_RESPONSE_TARGETS);
   const tickets = createTicketsService(ticketsRepo, {
     events: notifications,
+    audit,
     users,
     rolePrefix: config.PROVIDER_ROLE_PREFIX,
     serviceDeskPhone: config.SERVICE_DESK_PHONE,

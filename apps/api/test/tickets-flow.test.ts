@@ -257,3 +257,96 @@ describe('a ticket from opening to closing', () => {
     expect(told.rows).toEqual([{ username: 'viewer', kind: 'ticket_status' }]);
   });
 });
+
+describe('status changes in the audit log (DESIGN.md §8)', () => {
+  let ticketId: number;
+  /** The ticket's audit events, oldest first, with the actor's username. */
+  const events = async () =>
+    (
+      await server.sql.query<{ action: string; username: string; customer_id: number; summary: string }>(
+        `select a.action, u.username, a.customer_id, a.summary from audit_events a
+           join users u on u.id = a.actor_id
+          where a.object = $1 order by a.id`,
+        [`tickets/${ticketId}`],
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    const created = await send(server, 'POST', `${base}/tickets`, {
+      token: viewer,
+      json: {
+        category: 'technical_request',
+        subject: 'Status in het auditlog',
+        description: 'Test.',
+        priority: 2,
+      },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    ticketId = (created.json as Ticket).ticket_id;
+  });
+
+  it('staff setting the status writes one event with the old and new status', async () => {
+    const patched = await send(server, 'PATCH', `${base}/tickets/${ticketId}`, {
+      token: staff,
+      json: { status: 'awaiting_reply' },
+    });
+    expect(patched.status, JSON.stringify(patched.json)).toBe(200);
+    expect(await events()).toEqual([
+      {
+        action: 'ticket.status',
+        username: 'staff-moderator',
+        customer_id: CUSTOMER,
+        summary: 'status: new → awaiting_reply',
+      },
+    ]);
+  });
+
+  it('a refused change and the same status again write nothing', async () => {
+    const refused = await send(server, 'PATCH', `${base}/tickets/${ticketId}`, {
+      token: viewer,
+      json: { status: 'in_progress' },
+    });
+    expect(refused.status).toBe(403);
+    const same = await send(server, 'PATCH', `${base}/tickets/${ticketId}`, {
+      token: staff,
+      json: { status: 'awaiting_reply' },
+    });
+    expect(same.status).toBe(200);
+    expect(await events()).toHaveLength(1);
+  });
+
+  it('the customer closing and reopening their ticket, and a reply that moves it, each write one', async () => {
+    for (const status of ['closed', 'open'] as const) {
+      const patched = await send(server, 'PATCH', `${base}/tickets/${ticketId}`, {
+        token: viewer,
+        json: { status },
+      });
+      expect(patched.status, JSON.stringify(patched.json)).toBe(200);
+    }
+    const reply = await send(server, 'POST', `${base}/tickets/${ticketId}/messages`, {
+      token: staff,
+      json: { body: 'We kijken ernaar.', status: 'in_progress' },
+    });
+    expect(reply.status, JSON.stringify(reply.json)).toBe(201);
+    expect((await events()).slice(1)).toEqual([
+      {
+        action: 'ticket.status',
+        username: 'viewer',
+        customer_id: CUSTOMER,
+        summary: 'status: awaiting_reply → closed',
+      },
+      {
+        action: 'ticket.status',
+        username: 'viewer',
+        customer_id: CUSTOMER,
+        summary: 'status: closed → open',
+      },
+      {
+        action: 'ticket.status',
+        username: 'staff-moderator',
+        customer_id: CUSTOMER,
+        summary: 'status: open → in_progress',
+      },
+    ]);
+  });
+});

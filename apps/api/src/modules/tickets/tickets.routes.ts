@@ -168,6 +168,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
         request.params.customer_id,
         request.params.ticket_id,
         request.body.status,
+        request.id,
       ),
   );
 
@@ -196,7 +197,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{
         attachmentRules,
         (early) => tickets.assertMayReply(caller, customerId, ticketId, early),
       );
-      const ticket = await tickets.reply(caller, customerId, ticketId, fields, files);
+      const ticket = await tickets.reply(caller, customerId, ticketId, fields, files, request.id);
       reply.code(201).header('Location', ticketPath(customerId, ticketId));
       return ticket;
     },

@@ -25,9 +25,11 @@ import {
   ticketStatuses,
 } from '@portaal/contracts';
 import { z } from 'zod';
+import { changeSummary } from '../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
+import type { AuditLog, Transaction } from '../audit/audit.service.ts';
 import type { TicketEventPublisher } from '../notifications/notifications.events.ts';
 import type { KnownUser } from '../users/users.service.ts';
 import type { Upload } from './attachments.ts';
@@ -36,6 +38,8 @@ import type { Executor, ListRow, TicketsRepo } from './tickets.repo.ts';
 
 export interface TicketsDeps {
   events: TicketEventPublisher;
+  /** DESIGN.md §8: every status change writes one audit event, in the transaction of the change. */
+  audit: AuditLog;
   users: {
     roleIn(userId: string, customerId: number): Promise<CustomerRole | undefined>;
     ensureKnown(user: KnownUser): Promise<{ name: string; language: Language }>;
@@ -360,6 +364,36 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
     });
   }
 
+  /**
+   * The audit event of a status change (DESIGN.md §8), written in the transaction that changes it:
+   * `ticket.status` with `status: <from> → <to>` as changeSummary words a change.
+   */
+  async function auditStatusChange(
+    tx: Executor,
+    input: {
+      customerId: number;
+      ticketId: number;
+      from: TicketStatus;
+      to: TicketStatus;
+      actor: { userId: string; name: string };
+      requestId: string;
+    },
+  ) {
+    await deps.audit.record(
+      {
+        actorId: input.actor.userId,
+        actorName: input.actor.name,
+        customerId: input.customerId,
+        action: 'ticket.status',
+        object: `tickets/${input.ticketId}`,
+        summary: changeSummary({ status: input.from }, { status: input.to }),
+        requestId: input.requestId,
+      },
+      // Always a transaction here: repo.transaction hands its own to the work it runs.
+      tx as Transaction,
+    );
+  }
+
   /** A status change as an event of its own in the thread, visible to all, with its notifications. */
   async function recordStatusChange(
     tx: Executor,
@@ -484,6 +518,7 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
       ticketId: number,
       input: ReplyInput,
       files: readonly Upload[],
+      requestId: string,
     ): Promise<Ticket> {
       assertMayWriteInternal(caller, input.internal);
       const actor = await users.ensureKnown(caller.user);
@@ -512,6 +547,16 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
           },
           split ? ticket.status : next,
         );
+        if (changed) {
+          await auditStatusChange(tx, {
+            customerId,
+            ticketId,
+            from: ticket.status,
+            to: next,
+            actor: who,
+            requestId,
+          });
+        }
         // A customer who joins the conversation hears about its next replies.
         if (!isStaff(caller) && ticket.authorId !== me) await repo.addWatcher(tx, ticketId, me);
         const mails = await recordEvent(tx, {
@@ -535,7 +580,13 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
     },
 
     /** PATCH: a status change without a message; the thread records it as an event by the caller. */
-    async setStatus(caller: Caller, customerId: number, ticketId: number, status: TicketStatus) {
+    async setStatus(
+      caller: Caller,
+      customerId: number,
+      ticketId: number,
+      status: TicketStatus,
+      requestId: string,
+    ) {
       const actor = await users.ensureKnown(caller.user);
       const me = caller.user.id;
       const mailIds = await repo.transaction(async (tx) => {
@@ -544,12 +595,16 @@ export function createTicketsService(repo: TicketsRepo, deps: TicketsDeps) {
         await assertVisible(caller, customerId, ticket, () => repo.isWatcher(ticketId, me, tx));
         if (status === ticket.status) return [];
         assertMaySetStatus(caller, ticket.status, status);
-        return recordStatusChange(tx, {
+        const who = { userId: me, name: actor.name, staff: isStaff(caller) };
+        await auditStatusChange(tx, {
           customerId,
-          ticket,
-          status,
-          actor: { userId: me, name: actor.name, staff: isStaff(caller) },
+          ticketId,
+          from: ticket.status,
+          to: status,
+          actor: who,
+          requestId,
         });
+        return recordStatusChange(tx, { customerId, ticket, status, actor: who });
       });
       await events.dispatch(mailIds);
       return get(caller, customerId, ticketId);

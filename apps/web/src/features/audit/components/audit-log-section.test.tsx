@@ -54,7 +54,8 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 async function setup(language: 'en' | 'nl', events: AuditEvent[] = EVENTS) {
-  const i18n = await testI18n(language);
+  // Every namespace, as the app loads them in one file: statuses are named in `support`.
+  const i18n = await testI18n(language, ['default', 'support', 'global']);
   const fetchStub: typeof fetch = async (input) => {
     const url = input instanceof Request ? input.url : String(input);
     return url.includes('/audit-events/actors')
@@ -105,9 +106,37 @@ describe('the audit log section', () => {
     expect(roles).toHaveTextContent('Roles: Viewer → Owner, Technical viewer; Note: – → 12 characters');
   });
 
+  it('names a ticket status change and its statuses as the ticket screens do', async () => {
+    const status = event(
+      4,
+      'ticket.status',
+      'tickets/10012',
+      'status: open → awaiting_reply',
+      EVENTS[0]?.at ?? '',
+    );
+    const [nl] = await setup('nl', [status]);
+    expect(nl).toHaveTextContent('Ticketstatus gewijzigd');
+    expect(nl).toHaveTextContent('Status: Open → Wacht op reactie');
+    cleanup();
+    const [en] = await setup('en', [status]);
+    expect(en).toHaveTextContent('Ticket status changed');
+    expect(en).toHaveTextContent('Status: Open → Awaiting reply');
+    expect(en).not.toHaveTextContent(/awaiting_reply|tickets\//);
+  });
+
   it('says that nothing was recorded yet when the log is empty and no filter is set', async () => {
     await setup('nl', []);
     expect(await screen.findByText('Er zijn nog geen wijzigingen vastgelegd.')).toBeInTheDocument();
     expect(screen.queryByText('Geen wijzigingen gevonden.')).not.toBeInTheDocument();
+  });
+
+  it('aligns the filters at the top, so that a date field’s message does not push its neighbour down', async () => {
+    await setup('nl');
+    const from = screen.getByRole('textbox', { name: 'Vanaf' });
+    const to = screen.getByRole('textbox', { name: 'Tot en met' });
+    const row = from.closest('.mantine-Group-root');
+    expect(row).not.toBeNull();
+    expect(row).toContainElement(to);
+    expect((row as HTMLElement).style.getPropertyValue('--group-align')).toBe('flex-start');
   });
 });

@@ -39,9 +39,18 @@ function choices(raw: string, t: TFunction): string {
   }
 }
 
+/** What a value of a change is read with: the event's action, and whether it lists notification choices. */
+interface ValueContext {
+  action: string;
+  notifications: boolean;
+}
+
 /** One value of a change, in the user's language where the server wrote words. */
-function value(field: string, raw: string, t: TFunction, notifications: boolean): string {
+function value(field: string, raw: string, t: TFunction, { action, notifications }: ValueContext): string {
   if (raw === NOBODY || raw === '') return NOBODY;
+  // A ticket's status, as the ticket screens name it.
+  if (action === 'ticket.status' && field === 'status')
+    return t(`support:status.${raw}`, { defaultValue: raw });
   if (raw === 'true' || raw === 'false') return t(`audit.values.${raw}`);
   if (raw === 'changed') return t('audit.values.changed');
   const characters = /^(\d+) characters$/.exec(raw);
@@ -78,8 +87,8 @@ function changes(summary: string, action: string, t: TFunction): string | undefi
     .map(({ field, before, after }) =>
       t('audit.details.change', {
         field: label(field),
-        before: value(field, before, t, notifications),
-        after: value(field, after, t, notifications),
+        before: value(field, before, t, { action, notifications }),
+        after: value(field, after, t, { action, notifications }),
       }),
     )
     .join('; ');
