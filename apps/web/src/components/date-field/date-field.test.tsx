@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { installDomShims, readLocale } from '../../test/dom.ts';
 import { DateField, type DateFieldProps } from './date-field.tsx';
-import { isDay, parseTypedDay } from './parse-day.ts';
+import { hasDayShape, isDay, parseTypedDay } from './parse-day.ts';
 
 beforeAll(installDomShims);
 afterEach(cleanup);
@@ -37,6 +37,13 @@ describe('parseTypedDay', () => {
     ])
       expect(parseTypedDay(text)).toBeUndefined();
     expect(parseTypedDay('29-02-2028')).toBe('2028-02-29');
+  });
+
+  it('tells text written as a day (that may not exist) from text in another shape', () => {
+    for (const text of ['31-02-2026', ' 1-5-2026 ', '00-13-2026', '2026-02-31', '31/02/2026'])
+      expect(hasDayShape(text)).toBe(true);
+    for (const text of ['', '31-02-26', '12-2026', '2026-5-1', 'mei', '31-02-2026x'])
+      expect(hasDayShape(text)).toBe(false);
   });
 });
 
@@ -152,10 +159,10 @@ describe('DateField', () => {
   });
 
   it.each([
-    ['en', 'Enter a date as DD-MM-YYYY, such as 31-01-2026.'],
-    ['nl', 'Vul een datum in als DD-MM-JJJJ, zoals 31-01-2026.'],
+    ['en', 'This date does not exist. Check the day and the month.'],
+    ['nl', 'Deze datum bestaat niet. Controleer de dag en de maand.'],
   ] as const)(
-    'keeps text that is no day, hands it on for a form to refuse, and names the format (%s)',
+    'keeps a day the calendar does not have, hands it on for a form to refuse, and says it does not exist (%s)',
     async (language, message) => {
       const { changes, field, user } = await renderField(language, { error: 'This field is required.' });
       await user.type(field, '31-02-2020');
@@ -204,6 +211,29 @@ describe('DateField', () => {
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(changes).toEqual(['31-02-2026']);
     expect(field).toHaveValue('31-02-2026');
-    expect(screen.getByText('Enter a date as DD-MM-YYYY, such as 31-01-2026.')).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription('This date does not exist. Check the day and the month.');
+    expect(screen.queryByText('Enter a date as DD-MM-YYYY, such as 31-01-2026.')).not.toBeInTheDocument();
+    // Text in another shape gets the format instead.
+    await user.clear(field);
+    await user.type(field, '31-01-26');
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(field).toHaveAccessibleDescription('Enter a date as DD-MM-YYYY, such as 31-01-2026.');
   });
+
+  it.each([
+    ['en', '12-2026', 'Enter a date as DD-MM-YYYY, such as 31-01-2026.'],
+    ['nl', '12-2026', 'Vul een datum in als DD-MM-JJJJ, zoals 31-01-2026.'],
+    ['en', '29-02-2027', 'This date does not exist. Check the day and the month.'],
+    ['nl', '00-01-2026', 'Deze datum bestaat niet. Controleer de dag en de maand.'],
+    ['en', '01-13-2026', 'This date does not exist. Check the day and the month.'],
+  ] as const)(
+    'names the format for text in another shape, and says when a day does not exist (%s, %s)',
+    async (language, text, message) => {
+      const { field, user } = await renderField(language);
+      await user.type(field, text);
+      await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+      expect(field).toHaveValue(text);
+      expect(field).toHaveAccessibleDescription(message);
+    },
+  );
 });

@@ -11,7 +11,7 @@ import { type FocusEvent, type InputEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppLanguage, currentLanguage } from '../../lib/i18n.ts';
 import classes from './date-field.module.css';
-import { isDay, parseTypedDay } from './parse-day.ts';
+import { hasDayShape, isDay, parseTypedDay } from './parse-day.ts';
 
 /**
  * How a day is written in each language: SPEC.md §9's DD-MM-YYYY, as formatDate (lib/format.ts) shows
@@ -65,8 +65,8 @@ function CalendarIcon() {
  * A day outside minDate/maxDate is greyed out in the calendar; typed, it is still handed on when the
  * field is left, as a native field did, so that the form can say what is wrong with it rather than
  * the field quietly putting back the day before. Text that is no day stays in the field when it is
- * left, which then says how a date is written (Mantine's DateInput would empty it, and a required
- * field say only that it is required).
+ * left, which then says how a date is written, or that the day does not exist when it is written
+ * right (Mantine's DateInput would empty it, and a required field say only that it is required).
  */
 export function DateField({
   value,
@@ -97,6 +97,10 @@ export function DateField({
 
   const typedIsWrong = typed !== undefined && typed.trim() !== '' && parseTypedDay(typed) === undefined;
   const wrong = leftWrong || (value !== '' && !isDay(value));
+  // Text written as a day that the calendar does not have (31-02-2026) is told so; other text gets
+  // the format.
+  const wrongText = leftWrong ? (typed ?? value) : value;
+  const wrongMessage = hasDayShape(wrongText) ? t('dateField.noSuchDate') : t('dateField.invalid');
 
   const handleInput = (event: InputEvent<HTMLInputElement>) => {
     setTyped(event.currentTarget.value);
@@ -129,7 +133,7 @@ export function DateField({
         onInput={handleInput}
         onBlur={handleBlur}
         fixOnBlur={!typedIsWrong}
-        error={wrong ? t('dateField.invalid') : error}
+        error={wrong ? wrongMessage : error}
         valueFormat={DATE_FORMATS[language]}
         dateParser={(text) => parseTypedDay(text) ?? null}
         placeholder={placeholder ?? t('dateField.placeholder')}

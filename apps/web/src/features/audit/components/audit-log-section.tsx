@@ -77,7 +77,8 @@ export function AuditLogSection({ customerId }: { customerId: number }) {
 
   return (
     <TitledSection id="audit-log-title" title={t('audit.title')} intro={t('audit.intro')}>
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      {/* Aligned at the top: a date field's message below it must not push its neighbour down. */}
+      <Group gap="sm" align="flex-start" wrap="wrap">
         <NativeSelect
           label={t('audit.person')}
           value={filters.actor ?? ''}
