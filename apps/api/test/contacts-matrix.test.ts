@@ -315,6 +315,29 @@ describe('rules inside the rights', () => {
     });
   });
 
+  it('call list: adding a contact without a phone or mobile number is refused with 422, storing nothing', async () => {
+    const owner = await token('owner');
+    const unreachable = await server.count(
+      'select min(id) as count from contacts where customer_id = 1001 and phone is null and cellular is null and call_position is null',
+    );
+    expect(unreachable).toBeGreaterThan(0);
+    const list = (await send(server, 'GET', url(1001, '/call-list'), { token: owner }))
+      .json as ContactSummary[];
+    const ids = list.map((contact) => contact.contact_id);
+    expect(ids).not.toContain(unreachable);
+    const before = await auditCount();
+    const refused = await send(server, 'PUT', url(1001, '/call-list'), {
+      token: owner,
+      json: { contact_ids: [...ids, unreachable] },
+    });
+    expect([refused.status, code(refused)]).toEqual([422, 'CALL_LIST_NO_NUMBER']);
+    expect((refused.json as Problem).params).toMatchObject({ contact_id: unreachable });
+    const after = (await send(server, 'GET', url(1001, '/call-list'), { token: owner }))
+      .json as ContactSummary[];
+    expect(after.map((contact) => contact.contact_id)).toEqual(ids);
+    expect(await auditCount()).toBe(before);
+  });
+
   it('validation: SPEC’s role message, phone numbers and e-mail addresses', async () => {
     const owner = await token('owner');
     const bad = await send(server, 'POST', url(1001), {

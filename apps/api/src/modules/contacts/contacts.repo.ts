@@ -1,6 +1,6 @@
 import type { CustomerRole } from '@portaal/contracts';
-import type { ContactData } from '@portaal/contracts/contacts';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { type ContactData, contactName } from '@portaal/contracts/contacts';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Param } from '../../db/prepared.ts';
 import type { Transaction } from '../audit/audit.service.ts';
@@ -181,6 +181,30 @@ export function createContactsRepo(db: Database) {
           .set({ callPosition: index + 1 })
           .where(and(byCustomer(customerId), eq(contacts.id, id)));
       }
+    },
+
+    /**
+     * Those of `ids` that are not on the call list yet and have neither a phone nor a mobile number, in
+     * the order of `ids`. One already on it (whose numbers were removed later) may stay, so that the
+     * list can still be reordered; the screen marks them.
+     */
+    async newWithoutNumber(tx: Transaction, customerId: number, ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select({ id: contacts.id, first_name: contacts.firstName, last_name: contacts.lastName })
+        .from(contacts)
+        .where(
+          and(
+            byCustomer(customerId),
+            sql`${contacts.id} = any(${sql.param(ids)}::int[])`,
+            isNull(contacts.callPosition),
+            isNull(contacts.phone),
+            isNull(contacts.cellular),
+          ),
+        );
+      return rows
+        .map((row) => ({ id: row.id, name: contactName(row) }))
+        .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
     },
 
     async countIds(tx: Transaction, customerId: number, ids: readonly number[]) {

@@ -1,4 +1,4 @@
-import { customerParamsSchema } from '@portaal/contracts';
+import { customerParamsSchema, problemSchema } from '@portaal/contracts';
 import {
   callListInputSchema,
   contactInputSchema,
@@ -106,10 +106,14 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contacts: ContactsService }>
         tags,
         operationId: 'setCallList',
         summary: 'Replace the call list with these contacts in this order',
-        description: 'A contact of another customer is not found (404 CONTACT_NOT_FOUND).',
+        description:
+          'A contact of another customer is not found (404 CONTACT_NOT_FOUND). A contact added to the list with neither a phone nor a mobile number cannot be called: 422 CALL_LIST_NO_NUMBER names the first such contact, and nothing is stored (one already on the list may stay).',
         params: customerParamsSchema,
         body: callListInputSchema,
-        response: { 200: z.array(contactSummarySchema).describe('The new call list') },
+        response: {
+          200: z.array(contactSummarySchema).describe('The new call list'),
+          422: problemSchema.describe('A contact added to the list has no phone or mobile number'),
+        },
       },
     },
     async (request) =>

@@ -282,6 +282,17 @@ export function createContactsService({ repo, audit, cursors, logins }: Contacts
             'The call list names a contact that does not exist or you cannot see.',
           );
         }
+        // The desk calls these people during an incident: whoever is added needs a number to be called on.
+        const [unreachable] = await repo.newWithoutNumber(tx, customerId, input.contact_ids);
+        if (unreachable) {
+          throw new AppError(
+            'CALL_LIST_NO_NUMBER',
+            422,
+            `${unreachable.name} has no phone or mobile number to be called on.`,
+            [{ field: 'contact_ids', message: 'names a contact without a phone or mobile number' }],
+            { name: unreachable.name, contact_id: unreachable.id },
+          );
+        }
         await repo.setCallList(tx, customerId, input.contact_ids);
         return {
           result: undefined,

@@ -113,10 +113,16 @@ export function CallListSection({
               </Text>
               <span className={classes.callName}>
                 {contact.name}
-                {(contact.cellular ?? contact.phone) && (
+                {contact.cellular || contact.phone ? (
                   <Text span size="sm" c="dimmed">
                     {' '}
                     · <span className={classes.phone}>{contact.cellular ?? contact.phone}</span>
+                  </Text>
+                ) : (
+                  // Added before numbers were required, or their numbers were removed since.
+                  <Text span size="sm" c="orange.8">
+                    {' '}
+                    · {t('contacts.callList.noNumber')}
                   </Text>
                 )}
               </span>
@@ -162,7 +168,16 @@ export function CallListSection({
             onChange={(event) => setAdding(event.currentTarget.value)}
             data={[
               { value: '', label: t('contacts.callList.choose') },
-              ...candidates.map((c) => ({ value: String(c.contact_id), label: c.name })),
+              // The desk calls them during an incident: someone without a number cannot be added.
+              ...candidates.map((c) =>
+                c.cellular || c.phone
+                  ? { value: String(c.contact_id), label: c.name }
+                  : {
+                      value: String(c.contact_id),
+                      label: t('contacts.callList.choiceNoNumber', { name: c.name }),
+                      disabled: true,
+                    },
+              ),
             ]}
             w={260}
           />
