@@ -155,7 +155,7 @@ describe('rules', () => {
     );
     expect(audit.rows[0]).toEqual({
       action: 'agreement.renewal',
-      summary: 'total: 0.05 → 40.00',
+      summary: 'total: 0.05 hours → 40.00 hours',
       actor_id: MODERATOR_ID,
     });
   });

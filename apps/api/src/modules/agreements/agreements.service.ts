@@ -114,7 +114,12 @@ export function createAgreementsService(deps: {
               customerId,
               action: input.renewal ? 'agreement.renewal' : 'agreement.change',
               object: `agreements/${customerId}/changes/${change.id}`,
-              summary: changeSummary({ total: before.total }, { total: change.newTotal }),
+              // The totals with the agreement's unit (`total: 27.50 hours → 30.00 hours`): the log
+              // formats the numbers in the reader's language and names the unit as the agreement does.
+              summary: changeSummary(
+                { total: `${before.total} ${before.unit}` },
+                { total: `${change.newTotal} ${before.unit}` },
+              ),
               requestId: actor.requestId,
             },
             tx,

@@ -7,10 +7,10 @@ import { toast } from '../../../components/feedback/toast.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { formatAgreementAmount } from '../../../lib/format-agreement-amount.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAddAgreementChange } from '../api/use-add-agreement-change.ts';
 import { normalizeAmount } from '../utils/agreement-search.ts';
-import { formatAgreementAmount } from '../utils/format-amount.ts';
 import classes from './agreements.module.css';
 
 /** The API's limits (agreementChangeInputSchema). */

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { PagedList } from '../../../components/list-shell/list-shell.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { formatAgreementAmount } from '../../../lib/format-agreement-amount.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { agreementsQueries } from '../api/agreements-queries.ts';
 import { type AgreementView, agreementViews } from '../utils/agreement-search.ts';
-import { formatAgreementAmount } from '../utils/format-amount.ts';
 import classes from './agreements.module.css';
 
 /** Wide enough for the table's five columns; phones get one card per change. */

@@ -124,6 +124,30 @@ describe('the audit log section', () => {
     expect(en).not.toHaveTextContent(/awaiting_reply|tickets\//);
   });
 
+  it('shows an agreement’s totals in the reader’s number format with the agreement’s unit', async () => {
+    const at = EVENTS[0]?.at ?? '';
+    const events = [
+      event(7, 'agreement.change', 'agreements/1001/changes/9', 'total: 27.50 hours → 30.00 hours', at),
+      event(6, 'agreement.renewal', 'agreements/1001/changes/8', 'total: 1.00 days → 1234.50 days', at),
+      // Written before the unit was recorded: the numbers alone.
+      event(5, 'agreement.change', 'agreements/1001/changes/7', 'total: 27.50 → 30.00', at),
+      event(4, 'agreement.update', 'agreements/1001', 'unit: hours → days', at),
+    ];
+    const [nlChange, nlRenewal, nlOld, nlUnit] = await setup('nl', events);
+    expect(nlChange).toHaveTextContent('Verbruiksafspraak gewijzigd');
+    expect(nlChange).toHaveTextContent('Totaal: 27,5 uur → 30 uur');
+    expect(nlRenewal).toHaveTextContent('Totaal: 1 dag → 1.234,5 dagen');
+    expect(nlOld).toHaveTextContent('Totaal: 27,5 → 30');
+    expect(nlUnit).toHaveTextContent('Eenheid: Uren → Dagen');
+    for (const item of [nlChange, nlRenewal, nlOld])
+      expect(item).not.toHaveTextContent(/\d\.\d\d\b|hours|days/);
+    cleanup();
+    const [enChange, enRenewal, enOld] = await setup('en', events);
+    expect(enChange).toHaveTextContent('Total: 27.5 hours → 30 hours');
+    expect(enRenewal).toHaveTextContent('Total: 1 day → 1,234.5 days');
+    expect(enOld).toHaveTextContent('Total: 27.5 → 30');
+  });
+
   it('says that nothing was recorded yet when the log is empty and no filter is set', async () => {
     await setup('nl', []);
     expect(await screen.findByText('Er zijn nog geen wijzigingen vastgelegd.')).toBeInTheDocument();

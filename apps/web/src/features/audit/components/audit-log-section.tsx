@@ -8,6 +8,7 @@ import { isDay } from '../../../components/date-field/parse-day.ts';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { type AuditFilters, auditQueries } from '../api/audit-queries.ts';
 import { auditDetail } from '../utils/audit-detail.ts';
 import classes from './audit.module.css';
@@ -33,7 +34,8 @@ const ACTION_GROUPS = [
 
 /** The audit log on the Company screen: who changed what and when, filtered by person, action and day. */
 export function AuditLogSection({ customerId }: { customerId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
   const { api } = useSession();
   const [filters, setFilters] = useState<AuditFilters>({});
   const events = useInfiniteQuery(auditQueries.events(api, customerId, filters));
@@ -53,7 +55,7 @@ export function AuditLogSection({ customerId }: { customerId: number }) {
       <ul className={classes.list}>
         {list.map((event) => {
           // The object (`contacts/23`) is an internal id: the detail names what changed instead.
-          const detail = auditDetail(event, t);
+          const detail = auditDetail(event, t, language);
           return (
             <li key={event.id} className={classes.item}>
               <Group justify="space-between" gap="xs" wrap="wrap">

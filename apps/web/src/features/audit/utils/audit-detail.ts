@@ -1,6 +1,9 @@
+import { type AgreementUnit, agreementUnits } from '@portaal/contracts/agreements';
 import type { AuditEvent } from '@portaal/contracts/audit';
+import type { DisplayLanguage } from '@portaal/contracts/display-rules';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { formatAgreementAmount, formatAgreementNumber } from '../../../lib/format-agreement-amount.ts';
 
 /*
  * The API stores an English `summary` per event, written by a few fixed templates in its services
@@ -43,12 +46,35 @@ function choices(raw: string, t: TFunction): string {
 interface ValueContext {
   action: string;
   notifications: boolean;
+  language: DisplayLanguage;
+}
+
+/**
+ * An agreement's total as the API writes it: `27.50 hours`, or `27.50` in events written before the
+ * unit was recorded.
+ */
+const AGREEMENT_TOTAL = /^(-?\d+(?:\.\d+)?)(?: ([a-z]+))?$/;
+const isAgreementUnit = (unit: string): unit is AgreementUnit =>
+  (agreementUnits as readonly string[]).includes(unit);
+
+/** An agreement's total with the number format and unit of the agreement screens; undefined if it is none. */
+function agreementTotal(raw: string, t: TFunction, language: DisplayLanguage): string | undefined {
+  const match = AGREEMENT_TOTAL.exec(raw);
+  if (!match?.[1]) return undefined;
+  const unit = match[2];
+  if (unit === undefined) return formatAgreementNumber(match[1], language);
+  return isAgreementUnit(unit) ? formatAgreementAmount(match[1], unit, language, t) : undefined;
 }
 
 /** One value of a change, in the user's language where the server wrote words. */
-function value(field: string, raw: string, t: TFunction, { action, notifications }: ValueContext): string {
+function value(field: string, raw: string, t: TFunction, context: ValueContext): string {
+  const { action, notifications, language } = context;
   if (raw === NOBODY || raw === '') return NOBODY;
   // A ticket's status, as the ticket screens name it.
+  if (action.startsWith('agreement.')) {
+    if (field === 'total') return agreementTotal(raw, t, language) ?? raw;
+    if (field === 'unit' && isAgreementUnit(raw)) return t(`agreements.unitNames.${raw}`);
+  }
   if (action === 'ticket.status' && field === 'status')
     return t(`support:status.${raw}`, { defaultValue: raw });
   if (raw === 'true' || raw === 'false') return t(`audit.values.${raw}`);
@@ -69,7 +95,12 @@ function value(field: string, raw: string, t: TFunction, { action, notifications
 }
 
 /** `field: before → after; …` as changeSummary writes it; undefined when the summary is not one. */
-function changes(summary: string, action: string, t: TFunction): string | undefined {
+function changes(
+  summary: string,
+  action: string,
+  t: TFunction,
+  language: DisplayLanguage,
+): string | undefined {
   const parts = summary.split('; ').map((part) => {
     const match = /^([a-z_]+): (.*)$/.exec(part);
     const arrow = match?.[2]?.indexOf(ARROW) ?? -1;
@@ -87,8 +118,8 @@ function changes(summary: string, action: string, t: TFunction): string | undefi
     .map(({ field, before, after }) =>
       t('audit.details.change', {
         field: label(field),
-        before: value(field, before, t, { action, notifications }),
-        after: value(field, after, t, { action, notifications }),
+        before: value(field, before, t, { action, notifications, language }),
+        after: value(field, after, t, { action, notifications, language }),
       }),
     )
     .join('; ');
@@ -98,7 +129,11 @@ function changes(summary: string, action: string, t: TFunction): string | undefi
  * The detail line of an audit event in the user's language, from the values in its summary; undefined
  * when there is nothing to add to the title, actor and time.
  */
-export function auditDetail(event: Pick<AuditEvent, 'action' | 'summary'>, t: TFunction): string | undefined {
+export function auditDetail(
+  event: Pick<AuditEvent, 'action' | 'summary'>,
+  t: TFunction,
+  language: DisplayLanguage,
+): string | undefined {
   const summary = event.summary.trim();
   if (summary === '' || SILENT.has(summary)) return undefined;
   // The call list's order is a list of contact ids: nothing a reader can use.
@@ -117,5 +152,5 @@ export function auditDetail(event: Pick<AuditEvent, 'action' | 'summary'>, t: TF
     return t(`audit.details.${key}`, values);
   }
   if (summary === 'figures changed') return t('audit.values.figuresChanged');
-  return changes(summary, event.action, t);
+  return changes(summary, event.action, t, language);
 }
