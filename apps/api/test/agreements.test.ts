@@ -185,6 +185,25 @@ describe('rules', () => {
     expect((response.json as AgreementChangeResult).agreement.total).toBe('0.00');
   });
 
+  it('refuses a change of 0 with 400 on the amount, nothing stored; a renewal to 0 stays allowed', async () => {
+    const total = await totalOf(1005);
+    const before = await changesOf(1005);
+    const events = await server.count("select count(*) from audit_events where action like 'agreement.%'");
+    for (const amount of ['0', '0.00', '-0', ' 0.0 ']) {
+      const response = await change(1005, { amount, comment: 'valid comment' });
+      expect(response.status, amount).toBe(400);
+      expect((response.json as Problem).errors).toEqual([{ field: 'amount', message: 'must not be 0' }]);
+    }
+    expect(await totalOf(1005)).toBe(total);
+    expect(await changesOf(1005)).toBe(before);
+    expect(await server.count("select count(*) from audit_events where action like 'agreement.%'")).toBe(
+      events,
+    );
+    const renewal = await change(1005, { amount: '0', comment: 'ended', renewal: true });
+    expect(renewal.status).toBe(201);
+    expect((renewal.json as AgreementChangeResult).agreement.total).toBe('0.00');
+  });
+
   it('concurrent changes keep the total consistent with the changelog', async () => {
     await change(1006, { amount: '10', comment: 'start at ten', renewal: true });
     const results = await Promise.all(

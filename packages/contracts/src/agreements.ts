@@ -12,6 +12,8 @@ export type AgreementUnit = (typeof agreementUnits)[number];
 
 /** Amounts on the wire: decimal strings with at most two decimals (numeric(14,2) in the database). */
 export const AGREEMENT_AMOUNT_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
+/** The API's message for a change of 0 (isNoOpAgreementChange). */
+export const AGREEMENT_ZERO_MESSAGE = 'must not be 0';
 /** The largest total numeric(14,2) holds, kept well inside it. */
 export const AGREEMENT_TOTAL_MAX = '9999999999.99';
 
@@ -55,7 +57,12 @@ export const agreementChangeInputSchema = z
       .max(500, 'must be at most 500 characters'),
     renewal: z.boolean({ error: 'must be true or false' }).default(false),
   })
-  .strict();
+  .strict()
+  .superRefine((input, context) => {
+    if (isNoOpAgreementChange(input.amount, input.renewal)) {
+      context.addIssue({ code: 'custom', path: ['amount'], message: AGREEMENT_ZERO_MESSAGE });
+    }
+  });
 export type AgreementChangeInput = z.input<typeof agreementChangeInputSchema>;
 
 export const agreementUpdateSchema = z
@@ -91,10 +98,19 @@ export function fromHundredths(value: bigint): string {
 
 export type AgreementTotalResult =
   | { ok: true; total: string }
-  | { ok: false; reason: 'invalid' | 'negative' | 'too-large'; total?: string };
+  | { ok: false; reason: 'invalid' | 'zero' | 'negative' | 'too-large'; total?: string };
 
 /**
- * The total after a change: a renewal sets it to the amount, otherwise the amount is added. The
+ * A change (not a renewal) of 0 changes nothing and is refused: by agreementChangeInputSchema (400
+ * on the amount) and, through nextAgreementTotal, by the form before it sends. A renewal to 0 sets
+ * the total and stays allowed.
+ */
+export function isNoOpAgreementChange(amount: string, renewal: boolean): boolean {
+  return !renewal && toHundredths(amount) === 0n;
+}
+
+/**
+ * The total after a change: a renewal sets it to the amount, otherwise the amount (never 0) is added. The
  * total never goes below 0 (AGREEMENT_TOTAL_NEGATIVE) nor beyond AGREEMENT_TOTAL_MAX. The API applies
  * it under a row lock; the web form uses it for its live preview.
  */
@@ -102,6 +118,7 @@ export function nextAgreementTotal(total: string, amount: string, renewal: boole
   const current = toHundredths(total);
   const change = AGREEMENT_AMOUNT_PATTERN.test(amount.trim()) ? toHundredths(amount) : undefined;
   if (current === undefined || change === undefined) return { ok: false, reason: 'invalid' };
+  if (isNoOpAgreementChange(amount, renewal)) return { ok: false, reason: 'zero' };
   const next = renewal ? change : current + change;
   const formatted = fromHundredths(next);
   if (next < 0n) return { ok: false, reason: 'negative', total: formatted };

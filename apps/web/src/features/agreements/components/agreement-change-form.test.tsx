@@ -116,6 +116,22 @@ describe('the agreement change form', () => {
     await waitFor(() => expect(amount).toHaveValue(''));
   });
 
+  it('refuses a change of 0 on the amount before sending, in English and Dutch', async () => {
+    for (const [language, label, comment, submit, message] of [
+      ['en', /^Amount/, /^Comment/, 'Record change', 'Enter an amount other than 0.'],
+      ['nl', /^Hoeveelheid/, /^Toelichting/, 'Wijziging vastleggen', 'Vul een hoeveelheid in die niet 0 is.'],
+    ] as const) {
+      const { sent, user } = await setup(language, () => json(500, {}));
+      const amount = screen.getByRole('textbox', { name: label });
+      await user.type(amount, '0');
+      await user.type(screen.getByRole('textbox', { name: comment }), 'valid comment');
+      await user.click(screen.getByRole('button', { name: submit }));
+      expect(amount).toHaveAccessibleDescription(new RegExp(message.replace('.', '\\.')));
+      expect(sent).toEqual([]);
+      cleanup();
+    }
+  });
+
   it('a renewal sets the total, and a 422 from a concurrent change lands on the amount', async () => {
     const { sent, user } = await setup('en', () =>
       json(

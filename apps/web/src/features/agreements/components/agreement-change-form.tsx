@@ -45,6 +45,7 @@ export function AgreementChangeForm({ agreement }: { agreement: Agreement }) {
     if (next.reason === 'negative')
       return t('agreements.form.belowZero', { total: format(next.total ?? '0') });
     if (next.reason === 'too-large') return t('agreements.form.tooLarge');
+    if (next.reason === 'zero') return t('agreements.form.amountZero');
     return t('agreements.form.amountFormat');
   };
 
