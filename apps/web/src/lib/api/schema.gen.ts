@@ -1472,7 +1472,7 @@ export interface paths {
         get: operations["getCallList"];
         /**
          * Replace the call list with these contacts in this order
-         * @description A contact of another customer is not found (404 CONTACT_NOT_FOUND).
+         * @description A contact of another customer is not found (404 CONTACT_NOT_FOUND). A contact added to the list with neither a phone nor a mobile number cannot be called: 422 CALL_LIST_NO_NUMBER names the first such contact, and nothing is stored (one already on the list may stay).
          */
         put: operations["setCallList"];
         post?: never;
@@ -12009,6 +12009,19 @@ export interface operations {
             };
             /** @description The content type is not accepted here (UNSUPPORTED_MEDIA_TYPE), or a file is not of an allowed type. */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A contact added to the list has no phone or mobile number */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
