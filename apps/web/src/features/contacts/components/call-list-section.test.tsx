@@ -5,12 +5,11 @@ import type { ContactSummary } from '@portaal/contracts/contacts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, SessionContext } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
-import { installDomShims, readLocale } from '../../../test/dom.ts';
+import { installDomShims, testI18n } from '../../../test/dom.ts';
 import { CallListSection } from './call-list-section.tsx';
 
 beforeAll(installDomShims);
@@ -48,17 +47,7 @@ const EMMA = person(3, 'Emma Bakker', {});
 const JORIS = person(4, 'Joris Mulder', { phone: '+31 20 555 0104' });
 
 async function setup(language: 'en' | 'nl', answer: () => Response) {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    ns: ['default', 'global'],
-    defaultNS: 'default',
-    fallbackNS: 'global',
-    resources: {
-      [language]: { default: readLocale(language, 'default'), global: readLocale(language, 'global') },
-    },
-    interpolation: { escapeValue: false },
-  });
+  const i18n = await testI18n(language);
   const sent: unknown[] = [];
   const fetchStub: typeof fetch = async (_input, init) => {
     if (init?.body) sent.push(JSON.parse(String(init.body)));
