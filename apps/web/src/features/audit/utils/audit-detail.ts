@@ -70,11 +70,12 @@ function agreementTotal(raw: string, t: TFunction, language: DisplayLanguage): s
 function value(field: string, raw: string, t: TFunction, context: ValueContext): string {
   const { action, notifications, language } = context;
   if (raw === NOBODY || raw === '') return NOBODY;
-  // A ticket's status, as the ticket screens name it.
+  // An agreement's total and unit, as the agreement screens show them.
   if (action.startsWith('agreement.')) {
     if (field === 'total') return agreementTotal(raw, t, language) ?? raw;
     if (field === 'unit' && isAgreementUnit(raw)) return t(`agreements.unitNames.${raw}`);
   }
+  // A ticket's status, as the ticket screens name it.
   if (action === 'ticket.status' && field === 'status')
     return t(`support:status.${raw}`, { defaultValue: raw });
   if (raw === 'true' || raw === 'false') return t(`audit.values.${raw}`);
