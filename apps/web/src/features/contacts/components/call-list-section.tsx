@@ -16,6 +16,9 @@ export function move<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+/** The number the desk calls a contact on: the mobile first (the API stores no empty numbers). */
+const callNumber = (contact: ContactSummary) => contact.cellular ?? contact.phone;
+
 /**
  * The call list: whom to call during an incident, in order. Editors reorder it with the arrow buttons
  * (or Alt+↑/↓ on an entry) and by dragging, add and remove contacts, then save the order.
@@ -113,10 +116,10 @@ export function CallListSection({
               </Text>
               <span className={classes.callName}>
                 {contact.name}
-                {contact.cellular || contact.phone ? (
+                {callNumber(contact) ? (
                   <Text span size="sm" c="dimmed">
                     {' '}
-                    · <span className={classes.phone}>{contact.cellular ?? contact.phone}</span>
+                    · <span className={classes.phone}>{callNumber(contact)}</span>
                   </Text>
                 ) : (
                   // Added before numbers were required, or their numbers were removed since.
@@ -170,7 +173,7 @@ export function CallListSection({
               { value: '', label: t('contacts.callList.choose') },
               // The desk calls them during an incident: someone without a number cannot be added.
               ...candidates.map((c) =>
-                c.cellular || c.phone
+                callNumber(c)
                   ? { value: String(c.contact_id), label: c.name }
                   : {
                       value: String(c.contact_id),
