@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { type Cursors, cursorValue } from '../../lib/cursor.ts';
-import type { AuditLog } from '../audit/audit.service.ts';
+import type { AuditLog, Transaction } from '../audit/audit.service.ts';
 import type { TicketEventPublisher } from '../notifications/notifications.events.ts';
 import type { DeskFilters, DeskRepo, DeskRow } from './desk.repo.ts';
 import type { TicketsRepo } from './tickets.repo.ts';
@@ -175,7 +175,7 @@ export function createDeskService(deps: DeskDeps) {
       const result = await deps.ticketsRepo.transaction(async (tx) => {
         const ticket = await deps.ticketsRepo.lockTicket(tx, customerId, ticketId);
         if (!ticket) throw ticketNotFound(ticketId);
-        if (ticket.assigneeId === assigneeId) return { mails: [], before: ticket.assigneeId };
+        if (ticket.assigneeId === assigneeId) return { mails: [] };
         const messageId = await deps.ticketsRepo.setAssignee(tx, ticketId, assigneeId, caller.user.id);
         const mails =
           assigneeId === null
@@ -189,19 +189,21 @@ export function createDeskService(deps: DeskDeps) {
                 actor: { userId: caller.user.id, name: actor.name, staff: true },
                 recipients: [assigneeId],
               });
-        return { mails, before: ticket.assigneeId };
+        await deps.audit.record(
+          {
+            actorId: caller.user.id,
+            actorName: actor.name,
+            customerId,
+            action: 'ticket.assign',
+            object: `tickets/${ticketId}`,
+            summary: `${ticket.assigneeId ?? 'nobody'} → ${assigneeId ?? 'nobody'}`,
+            requestId,
+          },
+          // Always a transaction here: ticketsRepo.transaction hands its own to the work it runs.
+          tx as Transaction,
+        );
+        return { mails };
       });
-      if (result.before !== assigneeId) {
-        await deps.audit.record({
-          actorId: caller.user.id,
-          actorName: actor.name,
-          customerId,
-          action: 'ticket.assign',
-          object: `tickets/${ticketId}`,
-          summary: `${result.before ?? 'nobody'} → ${assigneeId ?? 'nobody'}`,
-          requestId,
-        });
-      }
       await deps.events.dispatch(result.mails);
       return deps.tickets.get(caller, customerId, ticketId);
     },
