@@ -1,7 +1,7 @@
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { routeTree } from '../routeTree.gen.ts';
-import { strictSearch, textParam } from './search-params.ts';
+import { idParam, strictSearch, textParam } from './search-params.ts';
 
 /** The search a page gets for a hand-made link. Matching only: no page loads, the session is not read. */
 function pageSearch(url: string): Record<string, unknown> {
@@ -24,6 +24,45 @@ describe('search params', () => {
     expect(textParam('INV-2026', 3)).toBe('INV');
     expect(textParam(null, 60)).toBeUndefined();
     expect(textParam([1], 60)).toBeUndefined();
+  });
+
+  it('reads an id as a whole number 1…2³¹−1, typed or parsed, and nothing else', () => {
+    for (const [value, id] of [
+      [1002, 1002],
+      ['1002', 1002],
+      [2_147_483_647, 2_147_483_647],
+    ] as const) {
+      expect(idParam(value), String(value)).toBe(id);
+    }
+    for (const value of [
+      true,
+      false,
+      [1],
+      '0x10',
+      '1e3',
+      ' 5',
+      '05',
+      '0',
+      0,
+      -1,
+      1.5,
+      2_147_483_648,
+      '2147483648',
+      null,
+      {},
+    ]) {
+      expect(idParam(value), JSON.stringify(value)).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['/servers/kubeconfig-instructions', 'cluster'],
+    ['/sla-usage/usage', 'customer'],
+    ['/admin/tickets', 'customer'],
+    ['/sla-usage/application-statuses', 'app'],
+  ])('%s?%s=true opens with no id rather than id 1', (path, key) => {
+    expect(pageSearch(`${path}?${key}=true`)[key]).toBeUndefined();
+    expect(pageSearch(`${path}?${key}=3`)[key]).toBe(3);
   });
 
   it('leaves no key of the URL unchecked', () => {

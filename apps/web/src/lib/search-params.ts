@@ -21,3 +21,12 @@ export const textParam = (value: unknown, max: number): string | undefined =>
     : typeof value === 'number' || typeof value === 'boolean'
       ? String(value)
       : undefined;
+
+/**
+ * A database id from the URL (?customer=1002, ?cluster=3): a whole number 1…2³¹−1 as the router parsed
+ * it or as digits; never true (which Number() would make 1), a list, 0x10 or 1e3.
+ */
+export const idParam = (value: unknown): number | undefined => {
+  const id = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id < 2_147_483_648 ? id : undefined;
+};

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../../app/guard.ts';
 import { access } from '../../app/navigation.ts';
 import { KubeconfigInstructionsPage } from '../../features/landscape/components/kubeconfig-instructions-page.tsx';
-import { strictSearch } from '../../lib/search-params.ts';
+import { idParam, strictSearch } from '../../lib/search-params.ts';
 
 interface InstructionsSearch {
   cluster?: number;
@@ -13,8 +13,8 @@ export const Route = createFileRoute('/_app/servers/kubeconfig-instructions')({
   staticData: { requirement: access.landscape, title: { page: 'titles.kubeconfig', area: 'servers' } },
   beforeLoad: guard(access.landscape),
   validateSearch: strictSearch((search): InstructionsSearch => {
-    const cluster = Number(search.cluster);
-    return Number.isSafeInteger(cluster) && cluster > 0 && cluster <= 2_147_483_647 ? { cluster } : {};
+    const cluster = idParam(search.cluster);
+    return cluster ? { cluster } : {};
   }),
   component: InstructionsRoute,
 });

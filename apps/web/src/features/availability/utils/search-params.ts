@@ -1,4 +1,5 @@
 import { type AvailabilityRange, availabilityRanges } from '@portaal/contracts/availability-rules';
+import { idParam } from '../../../lib/search-params.ts';
 
 /** /sla-usage/application-statuses?range=currentMonth&app=2; anything unreadable is dropped. */
 export interface AvailabilitySearch {
@@ -12,7 +13,7 @@ export function validateAvailabilitySearch(search: Record<string, unknown>): Ava
   if ((availabilityRanges as readonly unknown[]).includes(search.range)) {
     result.range = search.range as AvailabilityRange;
   }
-  const app = Number(search.app);
-  if (Number.isInteger(app) && app > 0 && app <= 2_147_483_647) result.app = app;
+  const app = idParam(search.app);
+  if (app) result.app = app;
   return result;
 }

@@ -10,7 +10,7 @@ import {
   ticketCategories,
   ticketPriorities,
 } from '@portaal/contracts/ticket-rules';
-import { textParam } from '../../../lib/search-params.ts';
+import { idParam, textParam } from '../../../lib/search-params.ts';
 import { joined, pickList } from './search-params.ts';
 
 /** /admin/tickets search params as they stand in the URL (lists comma-separated). */
@@ -35,11 +35,10 @@ export interface DeskFilters {
 
 /** The router's validateSearch for /admin/tickets: unknown values are dropped, never an error page. */
 export function validateDeskSearch(search: Record<string, unknown>): DeskSearch {
-  const customer = Number(search.customer);
   const assignee = textParam(search.assignee, 200)?.trim();
   const result: DeskSearch = {
     view: deskViews.find((view) => view === search.view),
-    customer: Number.isInteger(customer) && customer > 0 && customer < 2_147_483_648 ? customer : undefined,
+    customer: idParam(search.customer),
     status: joined(pickList(search.status, openTicketStatuses)),
     priority: joined(pickList(search.priority, ticketPriorities)),
     category: joined(pickList(search.category, ticketCategories)),

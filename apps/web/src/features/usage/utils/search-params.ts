@@ -1,4 +1,5 @@
 import { USAGE_PERIOD_PATTERN } from '@portaal/contracts/usage-rules';
+import { idParam } from '../../../lib/search-params.ts';
 
 /**
  * /sla-usage/usage?period=2026-10. An unreadable period is dropped (the current month), never an error.
@@ -12,15 +13,10 @@ export interface UsageSearch {
 // A plain check rather than zod: validateSearch is not code-split (see the trends search params).
 export function validateUsageSearch(search: Record<string, unknown>): UsageSearch {
   const { period } = search;
-  const customer = Number(search.customer);
+  const customer = idParam(search.customer);
   return {
     ...(typeof period === 'string' && USAGE_PERIOD_PATTERN.test(period) ? { period } : {}),
-    ...(search.customer !== undefined &&
-    Number.isInteger(customer) &&
-    customer > 0 &&
-    customer < 2_147_483_648
-      ? { customer }
-      : {}),
+    ...(customer ? { customer } : {}),
   };
 }
 
