@@ -2,6 +2,7 @@ import type { ContractStatus, ContractUpsert } from '@portaal/contracts';
 import { endableContractStatuses, endedContractStatuses } from '@portaal/contracts';
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../audit/audit.service.ts';
 import { contractRules, contracts } from './contracts.table.ts';
 
 const columns = {
@@ -156,12 +157,17 @@ export function createContractsRepo(db: Database) {
         .where(eq(contracts.id, id));
     },
 
-    /** Creates or replaces a contract with its rules; answers false when nothing changed (same hash). */
+    /**
+     * Creates or replaces a contract with its rules and, in the same transaction, whatever `record`
+     * writes (the audit event); answers false when nothing changed (same hash: then `record` is not
+     * called).
+     */
     async upsert(
       id: string,
       body: ContractUpsert,
       derived: { monthly: string; one_off: string; amounts: string[] },
       hash: string,
+      record: (tx: Transaction) => Promise<void>,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const values = {
@@ -210,6 +216,7 @@ export function createContractsRepo(db: Database) {
             amount: derived.amounts[index] ?? '0.00',
           })),
         );
+        await record(tx);
         return true;
       });
     },

@@ -202,26 +202,28 @@ export function createContractsService<Caller>({
       const before = found && (await repo.get(found.customer_id, id));
       const costs = contractCosts(body.rules);
       const amounts = body.rules.map((rule) => lineAmount(rule.quantity, rule.unit_price));
-      const changed = await repo.upsert(id, body, { ...costs, amounts }, hash);
-      if (changed) {
-        await audit.record({
-          actorId: actor.id,
-          actorName: actor.name,
-          customerId: body.customer_id,
-          action: found ? 'contract.update' : 'contract.create',
-          object: `contracts/${id}`,
-          summary: changeSummary(
-            before && auditFields({ ...before, rules: before.rules.length }),
-            auditFields({
-              ...body,
-              monthly_costs: costs.monthly,
-              one_off_costs: costs.one_off,
-              rules: body.rules.length,
-            }),
-          ),
-          requestId: actor.requestId,
-        });
-      }
+      const changed = await repo.upsert(id, body, { ...costs, amounts }, hash, (tx) =>
+        audit.record(
+          {
+            actorId: actor.id,
+            actorName: actor.name,
+            customerId: body.customer_id,
+            action: found ? 'contract.update' : 'contract.create',
+            object: `contracts/${id}`,
+            summary: changeSummary(
+              before && auditFields({ ...before, rules: before.rules.length }),
+              auditFields({
+                ...body,
+                monthly_costs: costs.monthly,
+                one_off_costs: costs.one_off,
+                rules: body.rules.length,
+              }),
+            ),
+            requestId: actor.requestId,
+          },
+          tx,
+        ),
+      );
       return { contract: await detail(body.customer_id, id), created: !found, changed };
     },
   };

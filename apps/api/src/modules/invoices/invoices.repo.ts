@@ -1,6 +1,7 @@
 import type { InvoiceStatus, InvoiceTotals, InvoiceUpsert } from '@portaal/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../audit/audit.service.ts';
 import { invoiceLines, invoices } from './invoices.table.ts';
 
 // ——— The invoice list: one SQL statement per request ———
@@ -187,10 +188,18 @@ export function createInvoicesRepo(db: Database) {
     },
 
     /**
-     * Creates or replaces an invoice with its lines; answers the id, or undefined when nothing changed
-     * (the same body, by its hash). Row-locked, so two pushes of the same number never interleave.
+     * Creates or replaces an invoice with its lines and, in the same transaction, whatever `record`
+     * writes (the audit event); answers the id, or undefined when nothing changed (the same body, by
+     * its hash: then `record` is not called). Row-locked, so two pushes of the same number never
+     * interleave.
      */
-    async upsert(number: string, body: InvoiceUpsert, totals: InvoiceTotals, hash: string) {
+    async upsert(
+      number: string,
+      body: InvoiceUpsert,
+      totals: InvoiceTotals,
+      hash: string,
+      record: (tx: Transaction) => Promise<void>,
+    ) {
       return db.transaction(async (tx) => {
         const values = {
           number,
@@ -234,6 +243,7 @@ export function createInvoicesRepo(db: Database) {
             periodEnd: line.period_end ?? null,
           })),
         );
+        await record(tx);
         return row.id;
       });
     },

@@ -216,21 +216,23 @@ export function createInvoicesService({
       }
       const before = found && (await repo.get(found.customer_id, number));
       const totals = invoiceTotals(body.lines);
-      const id = await repo.upsert(number, body, totals, hash);
-      if (id !== undefined) {
-        await audit.record({
-          actorId: actor.id,
-          actorName: actor.name,
-          customerId: body.customer_id,
-          action: before ? 'invoice.update' : 'invoice.create',
-          object: `invoices/${number}`,
-          summary: changeSummary(
-            before && auditFields({ ...before, lines: before.lines.length }),
-            auditFields({ ...body, amount: totals.amount, lines: body.lines.length }),
-          ),
-          requestId: actor.requestId,
-        });
-      }
+      const id = await repo.upsert(number, body, totals, hash, (tx) =>
+        audit.record(
+          {
+            actorId: actor.id,
+            actorName: actor.name,
+            customerId: body.customer_id,
+            action: before ? 'invoice.update' : 'invoice.create',
+            object: `invoices/${number}`,
+            summary: changeSummary(
+              before && auditFields({ ...before, lines: before.lines.length }),
+              auditFields({ ...body, amount: totals.amount, lines: body.lines.length }),
+            ),
+            requestId: actor.requestId,
+          },
+          tx,
+        ),
+      );
       return { invoice: await detail(body.customer_id, number), created: !found, changed: id !== undefined };
     },
   };

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/caller.ts';
-import type { AuditLog } from '../audit/audit.service.ts';
+import type { AuditLog, Transaction } from '../audit/audit.service.ts';
 import { memberships, users } from '../users/users.table.ts';
 import type { TicketsService } from './tickets.service.ts';
 import { ticketWatchers } from './tickets.table.ts';
@@ -53,25 +53,31 @@ export function createWatchersService(deps: WatchersDeps) {
     staff: isStaffRoles(row.roles),
   });
 
-  async function record(
-    caller: Caller,
-    customerId: number,
-    ticketId: number,
-    action: 'ticket.watcher.add' | 'ticket.watcher.remove',
-    who: string,
-    requestId: string,
-  ) {
-    const actor = await deps.users.ensureKnown(caller.user);
-    await audit.record({
-      actorId: caller.user.id,
-      actorName: actor.name,
-      customerId,
-      action,
-      object: `tickets/${ticketId}`,
-      summary: who,
-      requestId,
-    });
-  }
+  /** A watcher change's audit event, written in the change's transaction (DESIGN §8). */
+  const record = (
+    tx: Transaction,
+    event: {
+      caller: Caller;
+      actorName: string;
+      customerId: number;
+      ticketId: number;
+      action: 'ticket.watcher.add' | 'ticket.watcher.remove';
+      who: string;
+      requestId: string;
+    },
+  ) =>
+    audit.record(
+      {
+        actorId: event.caller.user.id,
+        actorName: event.actorName,
+        customerId: event.customerId,
+        action: event.action,
+        object: `tickets/${event.ticketId}`,
+        summary: event.who,
+        requestId: event.requestId,
+      },
+      tx,
+    );
 
   return {
     /** Users of the customer who could watch the ticket: members who are neither its author nor watching. */
@@ -109,30 +115,55 @@ export function createWatchersService(deps: WatchersDeps) {
           [{ field: 'user_id', message: 'is not a user of this customer' }],
         );
       }
-      const added = await db
-        .insert(ticketWatchers)
-        .values({ ticketId, userId })
-        .onConflictDoNothing()
-        .returning({ userId: ticketWatchers.userId });
-      if (added.length === 0) return ticket;
-      await record(caller, customerId, ticketId, 'ticket.watcher.add', member.username, requestId);
+      // Before the transaction: it may insert the caller on its own connection, and a transaction
+      // should not hold one pooled connection while waiting for another.
+      const actor = await deps.users.ensureKnown(caller.user);
+      const added = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(ticketWatchers)
+          .values({ ticketId, userId })
+          .onConflictDoNothing()
+          .returning({ userId: ticketWatchers.userId });
+        if (rows.length === 0) return false;
+        await record(tx, {
+          caller,
+          actorName: actor.name,
+          customerId,
+          ticketId,
+          action: 'ticket.watcher.add',
+          who: member.username,
+          requestId,
+        });
+        return true;
+      });
+      if (!added) return ticket;
       return tickets.get(caller, customerId, ticketId);
     },
 
     /** Removes a watcher (the caller too: they stop following it, and may no longer see it). */
     async remove(caller: Caller, customerId: number, ticketId: number, userId: string, requestId: string) {
       await tickets.get(caller, customerId, ticketId);
-      const removed = await db
-        .delete(ticketWatchers)
-        .where(and(eq(ticketWatchers.ticketId, ticketId), eq(ticketWatchers.userId, userId)))
-        .returning({
-          username: sql<string>`(select username from users where id = ${ticketWatchers.userId})`,
+      const actor = await deps.users.ensureKnown(caller.user);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(ticketWatchers)
+          .where(and(eq(ticketWatchers.ticketId, ticketId), eq(ticketWatchers.userId, userId)))
+          .returning({
+            username: sql<string>`(select username from users where id = ${ticketWatchers.userId})`,
+          });
+        if (!row) {
+          throw notFound('WATCHER_NOT_FOUND', `User ${userId} does not watch ticket ${ticketId}.`);
+        }
+        await record(tx, {
+          caller,
+          actorName: actor.name,
+          customerId,
+          ticketId,
+          action: 'ticket.watcher.remove',
+          who: row.username,
+          requestId,
         });
-      const [row] = removed;
-      if (!row) {
-        throw notFound('WATCHER_NOT_FOUND', `User ${userId} does not watch ticket ${ticketId}.`);
-      }
-      await record(caller, customerId, ticketId, 'ticket.watcher.remove', row.username, requestId);
+      });
     },
   };
 }
