@@ -1,5 +1,7 @@
 // In every route's validateSearch, so in the start bundle: keep this small.
 
+import { isIdParam } from './id-param.ts';
+
 /**
  * A route's validateSearch. The router JSON-parses the query (?q=2026 is the number 2026, ?q=true a
  * boolean, ?q=[1] an array) and hands the page that parsed query with the check's result laid over
@@ -27,6 +29,6 @@ export const textParam = (value: unknown, max: number): string | undefined =>
  * it or as digits; never true (which Number() would make 1), a list, 0x10 or 1e3.
  */
 export const idParam = (value: unknown): number | undefined => {
-  const id = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id < 2_147_483_648 ? id : undefined;
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && isIdParam(text) ? Number(text) : undefined;
 };
