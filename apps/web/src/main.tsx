@@ -31,6 +31,7 @@ import { dataOf } from './lib/api-client.ts';
 import { installChunkErrorReload } from './lib/build-updates.ts';
 import { currentLanguage, detectLanguage, initI18n } from './lib/i18n.ts';
 import { loadClientConfig } from './lib/runtime-config.ts';
+import { stringifySearch } from './lib/search-params.ts';
 import { loadErrorPage } from './routes/__root.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -44,6 +45,7 @@ function createAppRouter(session: Session) {
     defaultPreload: 'intent',
     scrollRestoration: true,
     defaultPendingMs: 300,
+    stringifySearch,
   });
 }
 

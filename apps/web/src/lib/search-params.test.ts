@@ -1,7 +1,7 @@
-import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { createMemoryHistory, createRouter, defaultParseSearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { routeTree } from '../routeTree.gen.ts';
-import { idParam, strictSearch, textParam } from './search-params.ts';
+import { idParam, strictSearch, stringifySearch, textParam } from './search-params.ts';
 
 /** The search a page gets for a hand-made link. Matching only: no page loads, the session is not read. */
 function pageSearch(url: string): Record<string, unknown> {
@@ -63,6 +63,47 @@ describe('search params', () => {
   ])('%s?%s=true opens with no id rather than id 1', (path, key) => {
     expect(pageSearch(`${path}?${key}=true`)[key]).toBeUndefined();
     expect(pageSearch(`${path}?${key}=3`)[key]).toBe(3);
+  });
+
+  it('writes text as typed where the parse gives it back, and as JSON where it would not', () => {
+    expect(stringifySearch({ q: '2026' })).toBe('?q=2026');
+    expect(stringifySearch({ q: 'true', customer: 1002 })).toBe('?q=true&customer=1002');
+    expect(stringifySearch({ q: 'INV-2026' })).toBe('?q=INV-2026');
+    for (const typed of [
+      '2026',
+      'true',
+      'null',
+      '[1]',
+      '"disk full"',
+      '1e3',
+      ' 5',
+      '{"a":1}',
+      '007',
+      'a b',
+    ]) {
+      const read = textParam(
+        (defaultParseSearch(stringifySearch({ q: typed })) as Record<string, unknown>).q,
+        60,
+      );
+      expect(read, typed).toBe(typed);
+    }
+  });
+
+  it('keeps a landscape site whose slug is digits only', () => {
+    expect(pageSearch('/servers/system-landscape?location=12').location).toBe('12');
+    expect(pageSearch('/servers/system-landscape?location=amsterdam-1').location).toBe('amsterdam-1');
+    expect(pageSearch('/servers/system-landscape?location=Ams%20X').location).toBeUndefined();
+  });
+
+  it('gives the app router text as typed in its addresses', async () => {
+    const router = createRouter({
+      routeTree,
+      context: {} as never,
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+      stringifySearch,
+    });
+    const location = router.buildLocation({ to: '/search', search: { q: '2026' } });
+    expect(location.href).toBe('/search?q=2026');
   });
 
   it('leaves no key of the URL unchecked', () => {

@@ -1,5 +1,6 @@
 // In every route's validateSearch, so in the start bundle: keep this small.
 
+import { stringifySearchWith } from '@tanstack/react-router';
 import { isIdParam } from './id-param.ts';
 
 /**
@@ -32,3 +33,15 @@ export const idParam = (value: unknown): number | undefined => {
   const text = typeof value === 'number' ? String(value) : value;
   return typeof text === 'string' && isIdParam(text) ? Number(text) : undefined;
 };
+
+/**
+ * The router's stringifySearch: text is written as typed (?q=2026, not ?q=%222026%22). It is quoted as
+ * JSON only where the router's parse would not give the same text back, a number or true/false that
+ * textParam reads back as typed excepted: "[1]", '"disk full"', "1e3", " 5".
+ */
+export const stringifySearch = stringifySearchWith(JSON.stringify, (text: string) => {
+  const value: unknown = JSON.parse(text);
+  // Thrown: written as it is. Returned: written as JSON.
+  if ((typeof value === 'number' || typeof value === 'boolean') && String(value) === text) throw text;
+  return value;
+});

@@ -32,10 +32,9 @@ const pick = <T extends string>(value: unknown, allowed: readonly T[]): T | unde
 /** The router's validateSearch: unknown values are dropped, never an error page. */
 export function validateLandscapeSearch(search: Record<string, unknown>): LandscapeSearch {
   const q = textParam(search.q, 100)?.trim();
-  const location =
-    typeof search.location === 'string' && /^[a-z0-9-]{1,64}$/.test(search.location)
-      ? search.location
-      : undefined;
+  // A site's slug may be digits only (?location=12): textParam reads it back as text.
+  const slug = textParam(search.location, 65);
+  const location = slug && /^[a-z0-9-]{1,64}$/.test(slug) ? slug : undefined;
   const result: LandscapeSearch = {
     kind: pick(search.kind, landscapeKinds),
     q: q || undefined,
