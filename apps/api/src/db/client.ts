@@ -38,6 +38,11 @@ export const WARM_UP_SQL = "select length(repeat('x', 4000000))";
 
 /** The pools' connect hook: the pool hands a new client out only after it (a failure is the next query's to report). */
 const warmUp = async (client: pg.ClientBase) => {
+  // A connection that dies while checked out (between a transaction's statements, or while a delivery
+  // waits for SMTP under its lock) emits 'error' on its client, where pg-pool listens only while the
+  // client is idle: unheard, it would end the process. The statement running or next reports the
+  // loss instead, and the pool drops the client when it comes back.
+  client.on('error', () => {});
   await client.query(WARM_UP_SQL).catch(() => {});
 };
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { withAdvisoryLock } from '../../db/advisory-lock.ts';
 import * as schema from '../../db/schema.ts';
 import { postWebhook, TargetRefusedError, type WebhookTargets } from '../../lib/webhook-target.ts';
 import { chatChannels, chatOutbox } from './chat.table.ts';
@@ -117,27 +118,13 @@ export function createChatDelivery(options: ChatDeliveryOptions) {
      * finalAttempt: no retry is left, so a failure marks the message failed.
      */
     async deliver(id: number, { finalAttempt = false } = {}): Promise<ChatDeliveryResult> {
-      const client = await options.pool.connect();
-      let destroy = false;
-      try {
-        const lockKey = id % 2_147_483_647;
-        const { rows } = await client.query<{ locked: boolean }>(
-          'select pg_try_advisory_lock($1, $2) as locked',
-          [LOCK_CLASS, lockKey],
-        );
-        if (!rows[0]?.locked) throw new ChatBusyError(id);
-        try {
-          return await deliverLocked(bind(client), id, finalAttempt);
-        } finally {
-          try {
-            await client.query('select pg_advisory_unlock($1, $2)', [LOCK_CLASS, lockKey]);
-          } catch {
-            destroy = true;
-          }
-        }
-      } finally {
-        client.release(destroy);
-      }
+      return withAdvisoryLock(
+        options.pool,
+        LOCK_CLASS,
+        id,
+        () => new ChatBusyError(id),
+        (client) => deliverLocked(bind(client), id, finalAttempt),
+      );
     },
 
     /** Pending messages older than the given age (0: all), oldest first. */

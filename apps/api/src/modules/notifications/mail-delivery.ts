@@ -3,6 +3,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createTransport } from 'nodemailer';
 import type pg from 'pg';
+import { withAdvisoryLock } from '../../db/advisory-lock.ts';
 import * as schema from '../../db/schema.ts';
 import { mailOutbox } from './notifications.table.ts';
 
@@ -118,29 +119,13 @@ export function createMailDelivery(options: MailDeliveryOptions) {
 
     /** finalAttempt: the job has no retry left, so a failure marks the mail failed. */
     async deliver(mailId: number, { finalAttempt = false } = {}): Promise<DeliveryResult> {
-      const client = await options.pool.connect();
-      let destroy = false;
-      try {
-        const db = bind(client);
-        const lockKey = mailId % 2_147_483_647;
-        const { rows } = await client.query<{ locked: boolean }>(
-          'select pg_try_advisory_lock($1, $2) as locked',
-          [LOCK_CLASS, lockKey],
-        );
-        if (!rows[0]?.locked) throw new MailBusyError(mailId);
-        try {
-          return await deliverLocked(db, mailId, finalAttempt);
-        } finally {
-          // A lock left on a pooled connection would block the mail forever: drop the connection instead.
-          try {
-            await client.query('select pg_advisory_unlock($1, $2)', [LOCK_CLASS, lockKey]);
-          } catch {
-            destroy = true;
-          }
-        }
-      } finally {
-        client.release(destroy);
-      }
+      return withAdvisoryLock(
+        options.pool,
+        LOCK_CLASS,
+        mailId,
+        () => new MailBusyError(mailId),
+        (client) => deliverLocked(bind(client), mailId, finalAttempt),
+      );
     },
 
     /** Pending mails older than the given age: their hand-over to the queue may have been lost. */
