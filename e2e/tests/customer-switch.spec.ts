@@ -86,6 +86,15 @@ test('multi switches customer: stays where 1003 allows it, applies 1003’s righ
     await expect(page.getByRole('button', { name: 'Edit PO number' })).toHaveCount(0);
   });
 
+  await test.step('a link to another customer’s company screen selects that customer', async () => {
+    await switchCustomer(page, CUSTOMERS.northwind.name);
+    await page.goto(`/company/${CUSTOMERS.vanDijk.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(CUSTOMERS.vanDijk.name);
+    await expect(page.getByTestId('customer-switcher')).toHaveValue(CUSTOMERS.vanDijk.name);
+    await expectSelected(page, CUSTOMERS.vanDijk);
+    expect(await topLevelNavigation(page)).toEqual(viewerNavigation);
+  });
+
   await test.step('on a screen 1003 does not allow: to the dashboard, never the forbidden page', async () => {
     await switchCustomer(page, CUSTOMERS.northwind.name);
     await page.goto('/servers');

@@ -1,6 +1,6 @@
 import type { RightsRequirement } from '@portaal/contracts';
 import { redirect } from '@tanstack/react-router';
-import type { Session } from './session.ts';
+import { type Session, selectCustomerById } from './session.ts';
 
 export interface RouterContext {
   session: Session;
@@ -16,7 +16,9 @@ interface GuardArgs {
 /**
  * The route guard of SPEC.md §4: unauthenticated users go to login, denied authenticated users to
  * /error?cause=forbidden; the test-mode flag bypasses it. Customer rights are checked against the
- * customer in the URL when the route has one, otherwise against the selected customer.
+ * customer in the URL when the route has one, otherwise against the selected customer. A customer in
+ * the URL that the user may open becomes the selected one (SPEC §1: one customer at a time), so that
+ * a link to /company/1003 never shows 1003's page under another customer's header and navigation.
  */
 export function guard(
   requirement: 'login' | RightsRequirement,
@@ -37,5 +39,6 @@ export function guard(
       // The refused screen goes along, so the page can offer the customers where it is allowed.
       throw redirect({ to: '/error', search: { cause: 'forbidden', from: location.href } });
     }
+    if (customerId !== undefined) await selectCustomerById(context.session, customerId);
   };
 }
