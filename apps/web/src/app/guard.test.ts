@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { guard, type RouterContext } from './guard.ts';
-import { observable, type Session } from './session.ts';
+import { observable, type Session, selectCustomerById } from './session.ts';
 
 /** A signed-in session in which the user may open `allowed` customers, with `selectedId` selected. */
 function sessionOf(allowed: number[], selectedId: number) {
@@ -17,6 +17,7 @@ function sessionOf(allowed: number[], selectedId: number) {
     can: (_requirement: unknown, customerId?: number) =>
       allowed.includes(customerId ?? selected.get()?.id ?? 0),
     selectCustomer: (customer: { id: number; name: string }) => selected.set(customer),
+    selectById: (id: number) => selectCustomerById(session, id),
   } as unknown as Session;
   return { session, selected, GET };
 }

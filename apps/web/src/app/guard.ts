@@ -1,6 +1,6 @@
 import type { RightsRequirement } from '@portaal/contracts';
 import { redirect } from '@tanstack/react-router';
-import { type Session, selectCustomerById } from './session.ts';
+import type { Session } from './session.ts';
 
 export interface RouterContext {
   session: Session;
@@ -39,6 +39,6 @@ export function guard(
       // The refused screen goes along, so the page can offer the customers where it is allowed.
       throw redirect({ to: '/error', search: { cause: 'forbidden', from: location.href } });
     }
-    if (customerId !== undefined) await selectCustomerById(context.session, customerId);
+    if (customerId !== undefined) await context.session.selectById(customerId);
   };
 }

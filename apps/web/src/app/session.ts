@@ -75,7 +75,7 @@ export function createSession(config: ClientConfig) {
 
   const rights = () => auth.getState().userInfo?.rights ?? {};
 
-  return {
+  const session = {
     config,
     oidc,
     auth,
@@ -106,7 +106,10 @@ export function createSession(config: ClientConfig) {
     async resetCustomer() {
       selected.set(await resetSelectedCustomer(auth.getState().userInfo?.mainCompanyId, fetchName));
     },
+    /** selectCustomerById on this session: the route guard needs it without importing this module. */
+    selectById: (id: number): Promise<void> => selectCustomerById(session, id),
   };
+  return session;
 }
 export type Session = ReturnType<typeof createSession>;
 
