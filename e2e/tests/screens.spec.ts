@@ -338,6 +338,21 @@ test('focus indicators and checked radios at 3:1 or more against what is around 
         `button ring ${buttonRing.colour} on ${buttonRing.background}`,
       ).toBeGreaterThanOrEqual(3);
 
+      // A switch: the ring goes around its track (Mantine draws it in the primary shade, 2:1 in dark).
+      const closed = page.getByRole('switch', { name: 'Show closed tickets' });
+      await closed.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(closed).toBeFocused();
+      const track = page.locator('.mantine-Switch-input:focus-visible + .mantine-Switch-track');
+      await expect(track).toHaveCount(1);
+      const switchRing = await track.evaluate(focusContrast, { property: 'outline-color', inside: false });
+      expect(switchRing.outline, 'the switch has a focus ring').toBe('solid');
+      expect(
+        switchRing.ratio,
+        `switch ring ${switchRing.colour} on ${switchRing.background}`,
+      ).toBeGreaterThanOrEqual(3);
+
       // A checked radio (the default priority) stands out from the card it sits on.
       await page.goto('/support/new-ticket');
       const normal = page.getByRole('radio', { name: 'Normal' });
