@@ -19,7 +19,8 @@ export const limitSchema = z.coerce
 export const cursorSchema = text().max(512, 'is too long').optional();
 
 export const isoDateSchema = z.string().describe('ISO 8601 date (YYYY-MM-DD)');
-export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time in UTC');
+/** An instant as the API writes it: ISO 8601 in UTC with a Z (the schema says format date-time). */
+export const isoDateTimeSchema = z.iso.datetime().describe('ISO 8601 date-time in UTC');
 
 /** Kept for schemas written before `text()` (text.ts): the same multi-line rule, NUL included. */
 export const noNul = (value: string) => !hasControlCharacters(value, { multiline: true });

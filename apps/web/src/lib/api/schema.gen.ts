@@ -1716,7 +1716,10 @@ export interface components {
             comment: string;
             by_user_id: string;
             by_name: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
         };
         AgreementChangeResult: {
@@ -1752,15 +1755,24 @@ export interface components {
             };
         };
         Outage: {
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             started_at: string;
             ended_at: string | null;
             reason: components["schemas"]["CheckReason"] | null;
         };
         MaintenanceWindow: {
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             starts_at: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             ends_at: string;
             /** @description A standard kind, worded by the client; null for free text */
             kind: ("monthly" | "planned") | null;
@@ -1771,9 +1783,15 @@ export interface components {
             application_id: number;
             /** @enum {string} */
             range: "last24h" | "currentMonth" | "lastPeriod";
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             from: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             to: string;
             step_seconds: number;
             /** @description Uptime in percent (maintenance excluded); null without checks */
@@ -1859,7 +1877,10 @@ export interface components {
             contract_id: string | null;
             lines: components["schemas"]["InvoiceLine"][];
             vat_breakdown: components["schemas"]["VatBreakdown"][];
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             updated_at: string;
         };
         ContractRule: {
@@ -1945,7 +1966,10 @@ export interface components {
             billing: components["schemas"]["ContractBilling"];
             term: components["schemas"]["ContractTerm"];
             end_request_ticket_id: number | null;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             updated_at: string;
         };
         AdministrationOverview: {
@@ -2326,13 +2350,19 @@ export interface components {
             content_type: string;
             /** @description bytes */
             size: number;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
         };
         TicketMessage: {
             message_id: number;
             author: components["schemas"]["Person"];
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
             body: string;
             internal: boolean;
@@ -2356,9 +2386,15 @@ export interface components {
             /** @enum {string} */
             status: "new" | "open" | "in_progress" | "awaiting_reply" | "closed";
             author: components["schemas"]["Person"];
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             updated_at: string;
             message_count: number;
             attachment_count: number;
@@ -2385,9 +2421,15 @@ export interface components {
             /** @enum {string} */
             status: "new" | "open" | "in_progress" | "awaiting_reply" | "closed";
             author: components["schemas"]["Person"];
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             updated_at: string;
             message_count: number;
             attachment_count: number;
@@ -2432,7 +2474,10 @@ export interface components {
                 /** @description ISO 8601 date (YYYY-MM-DD) */
                 renewal_date?: string;
             };
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
             read_at: string | null;
         };
@@ -2449,7 +2494,10 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "sent" | "stored" | "failed";
             attempts: number;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
             sent_at: string | null;
         };
@@ -2517,7 +2565,10 @@ export interface components {
             kind: "sla" | "usage";
             /** @description A calendar month, YYYY-MM */
             period: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             generated_at: string;
         };
         UsageReportItem: {
@@ -2550,7 +2601,10 @@ export interface components {
             ticket_id: number;
             subject: string;
             priority: number;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
             response_minutes: number | null;
             response_target_minutes: number;
@@ -2563,7 +2617,10 @@ export interface components {
             display_id: string;
             /** @description A calendar month, YYYY-MM */
             period: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             generated_at: string;
             /** @constant */
             kind: "usage";
@@ -2575,7 +2632,10 @@ export interface components {
             display_id: string;
             /** @description A calendar month, YYYY-MM */
             period: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             generated_at: string;
             /** @constant */
             kind: "sla";
@@ -2599,9 +2659,15 @@ export interface components {
             /** @enum {string} */
             status: "new" | "open" | "in_progress" | "awaiting_reply" | "closed";
             author: components["schemas"]["Person"];
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             updated_at: string;
             message_count: number;
             attachment_count: number;
@@ -2635,7 +2701,10 @@ export interface components {
             language: "en" | "nl";
             title: string;
             body: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             updated_at: string;
         };
         TrendSeries: {
@@ -2651,16 +2720,25 @@ export interface components {
             graph: "cpu" | "memory" | "disk" | "disk_io" | "network" | "load";
             /** @enum {string} */
             unit: "%" | "MiB/s" | "Mbps" | "";
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             from: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             to: string;
             step_seconds: number;
             timestamps: number[];
             series: components["schemas"]["TrendSeries"][];
         };
         ServerLoad: {
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             at: string;
             /** @description % */
             cpu: number | null;
@@ -2710,7 +2788,10 @@ export interface components {
         };
         AuditEvent: {
             id: number;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             at: string;
             customer_id: number | null;
             actor_id: string;
@@ -2733,12 +2814,18 @@ export interface components {
             /** @enum {string} */
             language: "en" | "nl";
             url_hint: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
             last_delivery: {
                 /** @enum {string} */
                 status: "pending" | "sent" | "failed";
-                /** @description ISO 8601 date-time in UTC */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time in UTC
+                 */
                 at: string;
                 error: string | null;
             } | null;
@@ -2785,9 +2872,15 @@ export interface components {
             call_position: number | null;
             external_note: string;
             internal_note?: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             updated_at: string;
         };
         TechnicalEmailList: {
@@ -2883,7 +2976,10 @@ export interface components {
             };
             /** @description Name of the staff member who wrote it */
             created_by: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
             /** @description When sending started; null for a draft */
             sent_at: string | null;
@@ -2912,7 +3008,10 @@ export interface components {
             };
             /** @description Name of the staff member who wrote it */
             created_by: string;
-            /** @description ISO 8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time in UTC
+             */
             created_at: string;
             /** @description When sending started; null for a draft */
             sent_at: string | null;

@@ -238,11 +238,27 @@ describe('support overview', () => {
   });
 
   it('says when there are no open tickets, with a way to create one', async () => {
-    const { renderAt } = setupTickets({ answer: () => json(200, []) });
+    // Only the list with the closed ones has a ticket.
+    const { renderAt } = setupTickets({
+      answer: (request) => json(200, query(request).status?.includes('closed') ? tickets.slice(0, 1) : []),
+    });
     await renderAt('/support');
     const open = await screen.findByTestId('tickets-empty');
     expect(within(open).getByRole('heading', { name: 'No open tickets' })).toBeInTheDocument();
+    expect(within(open).getByText(/Show closed tickets/)).toBeInTheDocument();
     cleanup();
+  });
+
+  it('says "no tickets yet" on the default list of a customer that never had one, not "everything is answered"', async () => {
+    const { renderAt, sent } = setupTickets({ answer: () => json(200, []) });
+    await renderAt('/support');
+    const empty = await screen.findByTestId('tickets-empty');
+    expect(within(empty).getByRole('heading', { name: 'No tickets yet' })).toBeInTheDocument();
+    expect(
+      within(empty).getByText('Questions, incidents and change requests you send us appear here.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('tickets-count')).toHaveTextContent('No tickets yet');
+    expect(lists(sent).some((request) => query(request).status?.includes('closed'))).toBe(true);
   });
 
   it('says when there are no tickets at all (closed ones included), with a way to create one', async () => {

@@ -201,11 +201,22 @@ function TicketResults({
 
   const filtered = filteredByUser ?? hasFilters(filters);
   const titleId = section === 'awaiting' ? 'tickets-awaiting-title' : 'tickets-title';
-  // The default list holds open tickets only: "nothing open" is not "no tickets yet".
+  // The default list holds open tickets only: "nothing open" is not "no tickets yet". With none open,
+  // the list with the closed ones (the switch's, so cached for it) tells which of the two it is.
   const openOnly = filteredByUser !== undefined && !filters.closed;
+  const noneOpen = openOnly && !filtered && query.isSuccess && tickets.length === 0;
+  const withClosed = useInfiniteQuery({
+    ...ticketsQueries.list(api, customerId, {
+      ...filters,
+      status: [...filters.status, 'closed'],
+      closed: true,
+    }),
+    enabled: noneOpen,
+  });
+  const noneAtAll = openOnly && withClosed.isSuccess && withClosed.data.pages[0]?.tickets.length === 0;
   const emptyTitle = filtered
     ? t('list.noMatchTitle')
-    : openOnly
+    : openOnly && !noneAtAll
       ? t('list.noOpenTitle')
       : t('list.emptyTitle');
 
@@ -218,7 +229,7 @@ function TicketResults({
   if (abovePending) return null;
 
   let body: ReactNode;
-  if (query.isPending) {
+  if (query.isPending || (noneOpen && withClosed.isPending)) {
     body = <LoadingLines lines={8} height={20} />;
   } else if (query.isError && !query.isFetchNextPageError) {
     body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -230,7 +241,11 @@ function TicketResults({
             {emptyTitle}
           </Title>
           <Text c="dimmed">
-            {filtered ? t('list.noMatchText') : openOnly ? t('list.noOpenText') : t('list.emptyText')}
+            {filtered
+              ? t('list.noMatchText')
+              : openOnly && !noneAtAll
+                ? t('list.noOpenText')
+                : t('list.emptyText')}
           </Text>
           {filtered ? (
             <Button variant="default" onClick={onClear} mt="xs">
