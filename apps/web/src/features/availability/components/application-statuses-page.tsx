@@ -290,7 +290,7 @@ export function ApplicationStatusesPage({ search, onSearchChange }: ApplicationS
     <Stack gap="lg">
       <StaticPageHeading path="/sla-usage/application-statuses" />
       <div>
-        <Text size="sm" fw={500} id="availability-range-label" mb={4}>
+        <Text size="sm" fw="var(--mantine-font-weight-medium)" id="availability-range-label" mb={4}>
           {t('availability.range')}
         </Text>
         <SegmentedControl

@@ -102,7 +102,7 @@ export function ReportsPage({
       </div>
       <Group gap="md" align="flex-end">
         <div style={{ maxWidth: '100%' }}>
-          <Text size="sm" fw={500} id="reports-kind-label" mb={4}>
+          <Text size="sm" fw="var(--mantine-font-weight-medium)" id="reports-kind-label" mb={4}>
             {t('reports.kind')}
           </Text>
           <SegmentedControl

@@ -207,7 +207,7 @@ export function TrendsPage({
             </Group>
           </Chip.Group>
           <Stack gap={6}>
-            <Text size="sm" fw={500} id="trends-range-label">
+            <Text size="sm" fw="var(--mantine-font-weight-medium)" id="trends-range-label">
               {t('trends.range.label')}
             </Text>
             <SegmentedControl
