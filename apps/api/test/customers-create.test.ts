@@ -226,8 +226,19 @@ describe('creating a customer (staff moderator)', () => {
     expect(problem.code).toBe('CUSTOMER_ID_TAKEN');
     expect(problem.params).toEqual({ holder_id: 1002, holder_name: 'Northwind Logistics Ltd' });
     expect(problem.errors).toEqual([{ field: 'customer_id', message: 'is taken' }]);
+    expect(problem.detail).toBe('Customer id 1002 belongs to Northwind Logistics Ltd.');
     expect({ customers: await customers(), events: await created() }).toEqual(before);
     expect(await server.count("select count(*) from customer_links where identifier = 'ACC-NEW'")).toBe(0);
+  });
+
+  it('ends the detail after a name ending in "B.V." with one full stop, not two', async () => {
+    const response = await post(
+      body('Impostor', { customer_id: 1001, links: [{ type: 'accounting', identifier: 'ACC-NEW' }] }),
+    );
+    expect(response.status).toBe(409);
+    expect((response.json as Problem).detail).toBe(
+      'Customer id 1001 belongs to Bakkerij De Gouden Korst B.V.',
+    );
   });
 
   it('refuses a link another customer holds with 409 CUSTOMER_LINK_TAKEN, storing nothing', async () => {

@@ -95,3 +95,11 @@ function walkForControlCharacters(
     }
   }
 }
+
+/**
+ * A sentence with its full stop, unless it already ends in one: a name at the end of a sentence may
+ * bring its own ("… namens Bakkerij De Gouden Korst B.V." and not "… B.V..").
+ */
+export function endSentence(sentence: string): string {
+  return /[.!?…]$/.test(sentence) ? sentence : `${sentence}.`;
+}

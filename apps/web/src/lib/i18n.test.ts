@@ -46,6 +46,17 @@ describe('translations', () => {
     expect(offending).toEqual([]);
   });
 
+  it('ends no sentence right after a name: a company called "… B.V." would end it with two full stops', () => {
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : Object.values(value as object).flatMap(texts);
+    const offending = ['en', 'nl'].flatMap((language) =>
+      NAMESPACES.flatMap((namespace) => texts(load(language, namespace))).filter((text) =>
+        /\{\{\s*\w*(name|company)\w*\s*\}\}\.(\s|$)/i.test(text),
+      ),
+    );
+    expect(offending).toEqual([]);
+  });
+
   it('is configured as SPEC.md §9 says', () => {
     expect(i18nOptions.fallbackLng).toEqual({ nl: [], default: ['en'] });
     expect(i18nOptions.detection.order).toEqual(['localStorage', 'sessionStorage', 'navigator']);

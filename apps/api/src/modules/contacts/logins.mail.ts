@@ -1,3 +1,5 @@
+import { endSentence } from '@portaal/contracts';
+
 /** The invitation mail of a new login (dev IdP: the portal sends the set-password link itself). */
 
 type Language = 'en' | 'nl';
@@ -7,21 +9,21 @@ const texts = {
     subject: (brand: string) => `You are invited to ${brand}`,
     greeting: (name: string) => `Dear ${name},`,
     invited: (inviter: string, company: string, brand: string) =>
-      `${inviter} has invited you to ${brand} for ${company}.`,
+      endSentence(`${inviter} has invited you to ${brand} for ${company}`),
     choose: 'Choose your password with this link (it works once, for three days):',
     username: (username: string) => `Your username: ${username}`,
     footer: (brand: string) =>
-      `You receive this message from ${brand} because a colleague added you as a user. Not expected? Ignore this mail: nothing happens without the link.`,
+      `You receive this message from ${brand} because you were added as a user. Not expected? Ignore this mail: nothing happens without the link.`,
   },
   nl: {
     subject: (brand: string) => `U bent uitgenodigd voor ${brand}`,
     greeting: (name: string) => `Beste ${name},`,
     invited: (inviter: string, company: string, brand: string) =>
-      `${inviter} heeft u uitgenodigd voor ${brand} namens ${company}.`,
+      endSentence(`${inviter} heeft u uitgenodigd voor ${brand} namens ${company}`),
     choose: 'Kies uw wachtwoord met deze link (hij werkt één keer, drie dagen lang):',
     username: (username: string) => `Uw gebruikersnaam: ${username}`,
     footer: (brand: string) =>
-      `U ontvangt dit bericht van ${brand} omdat een collega u als gebruiker heeft toegevoegd. Niet verwacht? Negeer deze mail: zonder de link gebeurt er niets.`,
+      `U ontvangt dit bericht van ${brand} omdat u als gebruiker bent toegevoegd. Niet verwacht? Negeer deze mail: zonder de link gebeurt er niets.`,
   },
 } as const;
 

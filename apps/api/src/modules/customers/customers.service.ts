@@ -5,6 +5,7 @@ import {
   type CustomerFeatures,
   type CustomerIdCheck,
   type CustomerListQuery,
+  endSentence,
   hasRights,
   type RightsMap,
 } from '@portaal/contracts';
@@ -241,7 +242,7 @@ export function createCustomersService(repo: CustomersRepo, cursors: Cursors, au
           throw new AppError(
             'CUSTOMER_ID_TAKEN',
             409,
-            `Customer id ${result.holder.customerId} belongs to ${result.holder.displayName}.`,
+            endSentence(`Customer id ${result.holder.customerId} belongs to ${result.holder.displayName}`),
             [{ field: 'customer_id', message: 'is taken' }],
             holder,
           );
@@ -260,7 +261,7 @@ export function createCustomersService(repo: CustomersRepo, cursors: Cursors, au
     async findByLink(type: string, identifier: string): Promise<Customer> {
       const customerId = await repo.findIdByLink(type, identifier);
       if (customerId === undefined) {
-        throw notFound('CUSTOMER_NOT_FOUND', `No customer is linked to ${type} ${identifier}.`);
+        throw notFound('CUSTOMER_NOT_FOUND', endSentence(`No customer is linked to ${type} ${identifier}`));
       }
       return get(customerId);
     },
