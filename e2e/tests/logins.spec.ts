@@ -96,8 +96,12 @@ test('the owner invites a technical viewer, who signs in with only that role; re
 
   await section.getByRole('button', { name: 'Invite to sign in' }).click();
   await expect(page.getByText(`Invitation sent to ${EMAIL}`)).toBeVisible();
-  await expect(section).toContainText('signs in with the role Technical viewer');
+  // Not signed in yet: the invitation is pending, not an active login, and can be sent again.
+  await expect(section).toContainText('is invited to sign in with the role Technical viewer');
+  await expect(page.getByText('Invited (not yet signed in)')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Turn login off' })).toBeVisible();
+  await section.getByRole('button', { name: 'Send invitation again' }).click();
+  await expect(page.getByText(`A new invitation was sent to ${EMAIL}`)).toBeVisible();
   await saveScreenshot(page, 'logins-contact-invited');
   for (const mode of ['light', 'dark'] as ColourMode[]) {
     await chooseColourMode(page, mode);
@@ -139,6 +143,11 @@ test('the owner invites a technical viewer, who signs in with only that role; re
   await colleague.goto(`/company/${CUSTOMER}/contacts`);
   await expect(h1(colleague)).toHaveText('Contacts');
   await expect(colleague.getByRole('button', { name: 'New contact' })).toHaveCount(0);
+
+  // Signed in: the owner's page shows an active login, with no invitation to send.
+  await page.reload();
+  await expect(section).toContainText('signs in with the role Technical viewer');
+  await expect(section.getByRole('button', { name: 'Send invitation again' })).toHaveCount(0);
 
   // The owner removes the login, with a confirmation.
   await section.getByRole('button', { name: 'Remove login' }).click();

@@ -98,8 +98,11 @@ describe.each(subjects)('$username', (subject) => {
       expect(size(a.json), rest).toBe(expected(mine));
       if (subject.staff) expect(size(b.json), rest).toBe(expected(other));
       if (Array.isArray(a.json)) {
-        for (const contact of a.json as Record<string, unknown>[])
+        for (const contact of a.json as Record<string, unknown>[]) {
           expect(contact).not.toHaveProperty('internal_note');
+          // The demo logins have signed in: no invitation of theirs is pending.
+          if (rest === '') expect(contact.invitation_pending, String(contact.email)).toBe(false);
+        }
       }
     }
   });
@@ -142,6 +145,7 @@ describe.each(subjects)('$username', (subject) => {
       phone: '+31 20 555 9999',
       cellular: null,
       sync: null,
+      invitation_pending: false,
     });
     expect(await auditCount()).toBe(beforeAudit + 1);
     const [event] = (

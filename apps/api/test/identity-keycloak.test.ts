@@ -266,6 +266,25 @@ describe('Keycloak identity admin', () => {
     ]);
   });
 
+  it('an invitation sent again is a second execute-actions-email; the login stays as it was', async () => {
+    const keycloak = admin();
+    const { id } = await keycloak.ensureUser(profile);
+    const options = {
+      language: 'nl' as const,
+      redirectUri: 'https://portal.example/',
+      lifespanSeconds: 259200,
+    };
+    await keycloak.sendSetPassword(id, options);
+    await keycloak.sendSetPassword(id, options);
+    expect(state.actionEmails.map((mail) => [mail.id, mail.actions])).toEqual([
+      [id, ['UPDATE_PASSWORD']],
+      [id, ['UPDATE_PASSWORD']],
+    ]);
+    // Keycloak keeps the required action until the password is set; the portal changes nothing else.
+    expect(state.users.get(id)?.requiredActions).toEqual(['UPDATE_PASSWORD']);
+    expect(state.users.size).toBe(1);
+  });
+
   it('removes a login; removing it again (already gone) is fine', async () => {
     const keycloak = admin();
     const { id } = await keycloak.ensureUser(profile);

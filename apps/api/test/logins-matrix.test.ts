@@ -4,11 +4,11 @@ import { type Problem, send, startTicketsServer, type TicketsServer } from './ti
 import { ensureLoner, LONER, tokenSource } from './tokens.ts';
 
 /**
- * The authorization matrix of the logins routes (POST contacts/{id}/invite, PUT and DELETE
- * contacts/{id}/login): user-admin only. Every demo user, the loner, staff and anonymous against their
+ * The authorization matrix of the logins routes (POST contacts/{id}/invite, POST
+ * contacts/{id}/login/invitation, PUT and DELETE contacts/{id}/login): user-admin only. Every demo user, the loner, staff and anonymous against their
  * own customer, another customer and an unknown one, with exact status codes; who may not changes
- * nothing (users, memberships, contacts, audit events), who may walks invite → off → remove with one
- * audit event each. Runs on a database of its own.
+ * nothing (users, memberships, contacts, audit events, mails, set-password links), who may walks invite →
+ * invite again → off → on → remove with one audit event each. Runs on a database of its own.
  */
 const UNKNOWN = 999_999;
 
@@ -53,6 +53,8 @@ const state = async () =>
   (
     await server.sql.query(
       `select (select count(*) from users) as users, (select count(*) from audit_events) as audit,
+              (select count(*) from mail_outbox) as mails,
+              (select string_agg(id || coalesce(action_stamp, '-') || coalesce(signed_in_at::text, '-'), ',' order by id) from users) as logins,
               (select string_agg(user_id || customer_id || role, ',' order by user_id, customer_id) from memberships) as memberships,
               (select string_agg(id || coalesce(user_id, '-') || coalesce(sync, '-'), ',' order by id) from contacts) as contacts`,
     )
@@ -88,6 +90,7 @@ describe.each(subjects)('$username', (subject) => {
       const before = await state();
       const answers = await Promise.all([
         send(server, 'POST', url(customer, bare, '/invite'), options),
+        send(server, 'POST', url(customer, loginContact, '/login/invitation'), options),
         send(server, 'PUT', url(customer, loginContact, '/login'), { ...options, json: { enabled: false } }),
         send(server, 'DELETE', url(customer, loginContact, '/login'), options),
       ]);
@@ -95,11 +98,12 @@ describe.each(subjects)('$username', (subject) => {
       expect(
         answers.map((answer) => answer.status),
         `customer ${customer}`,
-      ).toEqual([expected, expected, expected]);
+      ).toEqual([expected, expected, expected, expected]);
       expect(await state()).toEqual(before);
     }
     const unknown = await Promise.all([
       send(server, 'POST', url(UNKNOWN, 1, '/invite'), options),
+      send(server, 'POST', url(UNKNOWN, 1, '/login/invitation'), options),
       send(server, 'PUT', url(UNKNOWN, 1, '/login'), { ...options, json: { enabled: false } }),
       send(server, 'DELETE', url(UNKNOWN, 1, '/login'), options),
     ]);
@@ -109,8 +113,10 @@ describe.each(subjects)('$username', (subject) => {
             [401, 'UNAUTHENTICATED'],
             [401, 'UNAUTHENTICATED'],
             [401, 'UNAUTHENTICATED'],
+            [401, 'UNAUTHENTICATED'],
           ]
         : [
+            [404, 'CUSTOMER_NOT_FOUND'],
             [404, 'CUSTOMER_NOT_FOUND'],
             [404, 'CUSTOMER_NOT_FOUND'],
             [404, 'CUSTOMER_NOT_FOUND'],
@@ -118,7 +124,7 @@ describe.each(subjects)('$username', (subject) => {
     );
   });
 
-  it('a user-admin walks invite → off → on → remove, one audit event each; a foreign contact is not found', async () => {
+  it('a user-admin walks invite → invite again → off → on → remove, one audit event each; a foreign contact is not found', async () => {
     if (!subject.admin) return;
     const options = await auth(subject);
     const customer = subject.target;
@@ -137,16 +143,28 @@ describe.each(subjects)('$username', (subject) => {
     const id = (created.json as Contact).contact_id;
     const before = await state();
     const invited = await send(server, 'POST', url(customer, id, '/invite'), options);
+    const again = await send(server, 'POST', url(customer, id, '/login/invitation'), options);
     const off = await send(server, 'PUT', url(customer, id, '/login'), {
       ...options,
       json: { enabled: false },
     });
+    const whileOff = await state();
+    const offAgain = await send(server, 'POST', url(customer, id, '/login/invitation'), options);
+    expect([offAgain.status, code(offAgain)]).toEqual([409, 'LOGIN_TURNED_OFF']);
+    expect(await state()).toEqual(whileOff);
     const on = await send(server, 'PUT', url(customer, id, '/login'), {
       ...options,
       json: { enabled: true },
     });
     const removed = await send(server, 'DELETE', url(customer, id, '/login'), options);
-    expect([invited.status, off.status, on.status, removed.status]).toEqual([200, 200, 200, 200]);
+    expect([invited.status, again.status, off.status, on.status, removed.status]).toEqual([
+      200, 200, 200, 200, 200,
+    ]);
+    expect([
+      (invited.json as Contact).invitation_pending,
+      (again.json as Contact).invitation_pending,
+      (removed.json as LoginRemoval).contact.invitation_pending,
+    ]).toEqual([true, true, false]);
     expect([
       (invited.json as Contact).sync,
       (off.json as Contact).sync,
@@ -157,7 +175,7 @@ describe.each(subjects)('$username', (subject) => {
     const after = await state();
     expect([Number(after?.users), Number(after?.audit)]).toEqual([
       Number(before?.users) + 1,
-      Number(before?.audit) + 4,
+      Number(before?.audit) + 5,
     ]);
     const actions = (
       await server.sql.query(
@@ -168,6 +186,7 @@ describe.each(subjects)('$username', (subject) => {
     expect(actions).toEqual([
       'contact.create',
       'contact.invite',
+      'contact.invite_resend',
       'contact.login_disable',
       'contact.login_enable',
       'contact.login_remove',
@@ -175,6 +194,22 @@ describe.each(subjects)('$username', (subject) => {
     // Without a login now: turning it off or removing it again is refused.
     const none = await send(server, 'DELETE', url(customer, id, '/login'), options);
     expect([none.status, code(none)]).toEqual([409, 'CONTACT_HAS_NO_LOGIN']);
+    // Nor is an invitation sent again: not to a contact without a login, not to a login that has
+    // signed in, not to another customer's contact; none of them changes anything.
+    const unchanged = await state();
+    const signedIn = await withLogin(customer, subject.username);
+    const foreignLogin = await withLogin(subject.other, null);
+    const [bareAgain, signedInAgain, foreignAgain] = await Promise.all([
+      send(server, 'POST', url(customer, id, '/login/invitation'), options),
+      send(server, 'POST', url(customer, signedIn, '/login/invitation'), options),
+      send(server, 'POST', url(customer, foreignLogin, '/login/invitation'), options),
+    ]);
+    expect([bareAgain, signedInAgain, foreignAgain].map((answer) => [answer.status, code(answer)])).toEqual([
+      [409, 'CONTACT_HAS_NO_LOGIN'],
+      [409, 'LOGIN_SIGNED_IN'],
+      [404, 'CONTACT_NOT_FOUND'],
+    ]);
+    expect(await state()).toEqual(unchanged);
     // Another customer's contact through this customer's path: not found.
     const foreign = await withoutLogin(subject.other);
     const foreignAnswer = await send(server, 'PUT', url(customer, foreign, '/login'), {

@@ -114,9 +114,65 @@ describe('logins of contacts with the dev IdP', () => {
     expect(mail.text).toContain(`Uw gebruikersnaam: ${EMAIL}`);
   });
 
+  it('an invitation not yet used shows as pending and is sent again: a new link, the old one dead', async () => {
+    const detail = await send(server, 'GET', url(`/${contactId}`), await owner());
+    expect((detail.json as Contact).invitation_pending).toBe(true);
+    const list = (await send(server, 'GET', url('?limit=100'), await owner())).json as Contact[];
+    expect(list.find((row) => row.contact_id === contactId)?.invitation_pending).toBe(true);
+    expect(list.find((row) => row.email === 'sanne.devries@goudenkorst.example')?.invitation_pending).toBe(
+      false,
+    );
+    const linkOf = (text: string) => /(http\S+action-token\S+)/.exec(text)?.[1] ?? '';
+    const mails = async () =>
+      (await server.sql.query('select text from mail_outbox where recipient = $1 order by id', [EMAIL])).rows;
+    const [first] = await mails();
+    const firstLink = linkOf(first.text);
+    expect((await fetch(firstLink)).status).toBe(200);
+
+    // Only a user-admin sends it again; a refusal changes nothing.
+    const resends = await audit('contact.invite_resend');
+    const refused = await send(server, 'POST', url(`/${contactId}/login/invitation`), {
+      token: await token('viewer'),
+    });
+    expect(refused.status).toBe(403);
+    expect([(await mails()).length, await audit('contact.invite_resend')]).toEqual([1, resends]);
+
+    const again = await send(server, 'POST', url(`/${contactId}/login/invitation`), await owner());
+    expect(again.status).toBe(200);
+    expect(again.json as Contact).toMatchObject({ invitation_pending: true, sync: 'active' });
+    expect(await audit('contact.invite_resend')).toBe(resends + 1);
+    const [event] = (
+      await server.sql.query(
+        "select object, summary from audit_events where action = 'contact.invite_resend' order by id desc limit 1",
+      )
+    ).rows;
+    expect(event).toEqual({ object: `contacts/${contactId}`, summary: `invitation sent again to ${EMAIL}` });
+    const sent = await mails();
+    expect(sent).toHaveLength(2);
+    const secondLink = linkOf(sent[1].text);
+    expect(secondLink).not.toBe(firstLink);
+    // The earlier link no longer works; the new one does.
+    expect((await fetch(firstLink)).status).toBe(400);
+    expect((await fetch(secondLink)).status).toBe(200);
+
+    // While the IdP does not answer: 503, nothing sent, nothing recorded, the new link still works.
+    idpDown = true;
+    try {
+      const down = await send(server, 'POST', url(`/${contactId}/login/invitation`), await owner());
+      expect([down.status, code(down)]).toEqual([503, 'IDENTITY_UNAVAILABLE']);
+    } finally {
+      idpDown = false;
+    }
+    expect([(await mails()).length, await audit('contact.invite_resend')]).toEqual([2, resends + 1]);
+    expect((await fetch(secondLink)).status).toBe(200);
+  });
+
   it('the link opens the set-password page, refuses bad input, sets the password once', async () => {
-    const [mail] = (await server.sql.query('select text from mail_outbox where recipient = $1', [EMAIL]))
-      .rows;
+    const [mail] = (
+      await server.sql.query('select text from mail_outbox where recipient = $1 order by id desc limit 1', [
+        EMAIL,
+      ])
+    ).rows;
     const link = /(http\S+action-token\S+)/.exec(mail.text)?.[1];
     expect(link).toMatch(/^http:\/\/localhost:\d+\/realms\/portaal\/login-actions\/action-token\?key=/);
     if (!link) return;
@@ -150,6 +206,20 @@ describe('logins of contacts with the dev IdP', () => {
 
   it('the colleague signs in and has what technical_viewer has, nothing more', async () => {
     nina = (await signIn(EMAIL, PASSWORD)).access_token;
+    // Signed in with a password, but the portal learns it when the web app loads the profile.
+    expect(
+      ((await send(server, 'GET', url(`/${contactId}`), await owner())).json as Contact).invitation_pending,
+    ).toBe(true);
+    expect((await send(server, 'GET', '/api/v2/me', { token: nina })).status).toBe(200);
+    expect(
+      ((await send(server, 'GET', url(`/${contactId}`), await owner())).json as Contact).invitation_pending,
+    ).toBe(false);
+    const mailsBefore = await server.count('select count(*) from mail_outbox where recipient = $1', [EMAIL]);
+    const noLonger = await send(server, 'POST', url(`/${contactId}/login/invitation`), await owner());
+    expect([noLonger.status, code(noLonger)]).toEqual([409, 'LOGIN_SIGNED_IN']);
+    expect(await server.count('select count(*) from mail_outbox where recipient = $1', [EMAIL])).toBe(
+      mailsBefore,
+    );
     const [contacts, servers, invoices] = await Promise.all([
       send(server, 'GET', url(), { token: nina }),
       send(server, 'GET', `/api/v2/customer/${CUSTOMER}/servers`, { token: nina }),

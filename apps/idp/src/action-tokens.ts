@@ -10,14 +10,14 @@ export const ACTION_TOKEN_LIFESPAN_SECONDS = 3 * 24 * 3600;
 const TYPE = 'action+jwt';
 
 /**
- * A short fingerprint of the stored password hash. A link carries the fingerprint of the hash it was
- * made for, so it works once: setting the password changes the hash and the link expires.
+ * A short fingerprint of the stored password hash and the account's action stamp. A link carries the
+ * fingerprint of the hash and stamp it was made for, so it works once: setting the password changes
+ * the hash, and a newer link (an invitation sent again) changes the stamp; either way the link expires.
  */
-export function passwordFingerprint(passwordHash: string | null): string {
-  return createHash('sha256')
-    .update(passwordHash ?? 'no-password')
-    .digest('base64url')
-    .slice(0, 22);
+export function passwordFingerprint(passwordHash: string | null, actionStamp?: string | null): string {
+  const hash = createHash('sha256').update(passwordHash ?? 'no-password');
+  if (actionStamp) hash.update(`\n${actionStamp}`);
+  return hash.digest('base64url').slice(0, 22);
 }
 
 /**
@@ -38,9 +38,13 @@ export function createActionTokens(db: IdpDatabase) {
     async issue(input: {
       sub: string;
       passwordHash: string | null;
+      actionStamp?: string | null;
       lifespanSeconds?: number;
     }): Promise<string> {
-      return new SignJWT({ act: 'UPDATE_PASSWORD', pwf: passwordFingerprint(input.passwordHash) })
+      return new SignJWT({
+        act: 'UPDATE_PASSWORD',
+        pwf: passwordFingerprint(input.passwordHash, input.actionStamp),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: TYPE })
         .setSubject(input.sub)
         .setIssuedAt()

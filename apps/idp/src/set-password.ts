@@ -13,7 +13,8 @@ const MAX_PASSWORD = 1024;
 /**
  * The set-password page of an invitation at <issuer>/login-actions/action-token?key=… (Keycloak's path
  * for its execute-actions links). A valid link shows a form; saving the password uses the link up
- * (its fingerprint no longer matches), so a link in an old mail cannot reset the password later.
+ * (its fingerprint no longer matches), so a link in an old mail cannot reset the password later; a
+ * newer link (the invitation sent again) expires the older ones the same way.
  */
 export function createSetPasswordHandlers(context: IdpContext) {
   const { pages, options, mountPath } = context;
@@ -34,7 +35,8 @@ export function createSetPasswordHandlers(context: IdpContext) {
     const claims = key ? await tokens.verify(key) : undefined;
     if (!claims) return undefined;
     const account = await options.accounts.findLoginById(claims.sub);
-    if (!account || passwordFingerprint(account.passwordHash) !== claims.fingerprint) return undefined;
+    if (!account || passwordFingerprint(account.passwordHash, account.actionStamp) !== claims.fingerprint)
+      return undefined;
     return account;
   }
 

@@ -16,8 +16,11 @@ export interface IdpAccount {
   globalRoles: string[];
 }
 
-/** passwordHash is null for an account without a password yet (invited) or a disabled one. */
-export type IdpLoginAccount = IdpAccount & { passwordHash: string | null };
+/**
+ * passwordHash is null for an account without a password yet (invited) or a disabled one.
+ * actionStamp: changed with every set-password link, so only the newest one works.
+ */
+export type IdpLoginAccount = IdpAccount & { passwordHash: string | null; actionStamp?: string | null };
 
 /** What the IdP needs of the portal's accounts; the portal database stays the source of truth. */
 export interface IdpAccountStore {

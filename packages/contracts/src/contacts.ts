@@ -96,6 +96,11 @@ export const contactSummarySchema = z
     notifications: notificationChoicesSchema,
     /** null: the contact has no login. */
     sync: syncStatusSchema.nullable(),
+    /**
+     * The contact's login was invited and has not signed in yet (no password set, or never used):
+     * its invitation can be sent again. false for a contact without a login.
+     */
+    invitation_pending: z.boolean(),
     /** Place on the call list (1 is called first), null when not on it. */
     call_position: z.number().int().nullable(),
   })

@@ -88,6 +88,8 @@ async function seedFoundation(db: Database, rolePrefix: string): Promise<boolean
       await tx.insert(users).values({
         ...row,
         passwordHash,
+        // The demo logins are colleagues who use the portal already, not pending invitations.
+        signedInAt: new Date(),
         globalRoles: staff ? [staffRoles[staff]] : [],
         groups: staff ? ['/staff'] : ['/customers'],
       });

@@ -4,7 +4,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Param } from '../../db/prepared.ts';
 import type { Transaction } from '../audit/audit.service.ts';
-import { memberships } from '../users/users.table.ts';
+import { memberships, users } from '../users/users.table.ts';
 import { contacts, technicalEmails } from './contacts.table.ts';
 
 /**
@@ -23,6 +23,11 @@ const summaryColumns = {
   language: contacts.language,
   notifications: contacts.notifications,
   sync: contacts.sync,
+  // One primary-key probe per row with a login: invited, and not signed in since.
+  invitation_pending:
+    sql<boolean>`(${contacts.userId} is not null and exists (select 1 from ${users} u where u.id = ${contacts.userId} and u.signed_in_at is null))`.mapWith(
+      Boolean,
+    ),
   call_position: contacts.callPosition,
 };
 

@@ -59,6 +59,7 @@ export function toContactSummary(row: ContactSummaryRow): ContactSummary {
     language: row.language,
     notifications: row.notifications,
     sync: row.sync,
+    invitation_pending: row.invitation_pending,
     call_position: row.call_position,
   };
 }

@@ -96,6 +96,12 @@ export function createLoginsRepo(db: Database) {
       return row?.count ?? 0;
     },
 
+    /** Whether the login has signed in (DESIGN.md §8: an invitation is pending until it has). */
+    async signedIn(userId: string, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx.select({ signedInAt: users.signedInAt }).from(users).where(eq(users.id, userId));
+      return Boolean(row?.signedInAt);
+    },
+
     /** Locks the contact for the rest of the transaction: two invitations of one contact wait in turn. */
     async lockContact(tx: Transaction, customerId: number, contactId: number) {
       const [row] = await tx

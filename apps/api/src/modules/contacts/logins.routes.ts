@@ -15,7 +15,7 @@ import type { LoginsService } from './logins.service.ts';
 const userAdmin = { rights: { customer: ['user-admin'] } } as const;
 const tags = ['contacts'];
 
-/** Logins of contacts (invite, on/off, remove; user-admin) and the caller's own profile. */
+/** Logins of contacts (invite, invite again, on/off, remove; user-admin) and the caller's own profile. */
 export const loginRoutes: FastifyPluginAsyncZod<{ logins: LoginsService; me: MeService }> = async (
   app,
   { logins, me },
@@ -38,6 +38,28 @@ export const loginRoutes: FastifyPluginAsyncZod<{ logins: LoginsService; me: MeS
     },
     async (request) =>
       logins.invite(
+        { actor: actorOf(request), rights: await request.rights() },
+        request.params.customer_id,
+        request.params.contact_id,
+      ),
+  );
+
+  app.post(
+    `${base}/login/invitation`,
+    {
+      config: { access: userAdmin },
+      schema: {
+        tags,
+        operationId: 'resendContactInvitation',
+        summary: "Send a contact's invitation again",
+        description:
+          "While the contact's login has not signed in (`invitation_pending`): mails a fresh link to set a password (Keycloak mails it itself); the dev IdP's earlier links stop working. 409 CONTACT_HAS_NO_LOGIN, LOGIN_SIGNED_IN, LOGIN_TURNED_OFF; 503 IDENTITY_UNAVAILABLE when the IdP does not answer (nothing sent or stored).",
+        params: contactParamsSchema,
+        response: { 200: contactSchema.describe('The contact') },
+      },
+    },
+    async (request) =>
+      logins.resendInvitation(
         { actor: actorOf(request), rights: await request.rights() },
         request.params.customer_id,
         request.params.contact_id,

@@ -80,6 +80,10 @@ const identityUnavailable = () =>
 const noLogin = () => new AppError('CONTACT_HAS_NO_LOGIN', 409, 'This contact has no login.');
 const ownLogin = () =>
   new AppError('OWN_LOGIN_NOT_ALLOWED', 403, 'Nobody turns off or removes their own login.');
+const signedIn = () =>
+  new AppError('LOGIN_SIGNED_IN', 409, 'This login has signed in already; it needs no invitation.');
+const turnedOff = () =>
+  new AppError('LOGIN_TURNED_OFF', 409, 'This login is turned off; turn it on before inviting again.');
 const lastOwner = () =>
   new AppError('LAST_OWNER', 409, 'A customer keeps at least one owner who can sign in.');
 
@@ -124,7 +128,11 @@ export function createLoginsService(deps: LoginsDeps) {
     return locked.userId;
   }
 
-  async function sendInvitation(
+  /**
+   * Asks the IdP for a set-password link (Keycloak mails its own and answers null) and renders the
+   * invitation mail the portal sends when there is a link.
+   */
+  async function invitationMail(
     caller: ContactsCaller,
     customerId: number,
     userId: string,
@@ -136,8 +144,7 @@ export function createLoginsService(deps: LoginsDeps) {
       redirectUri: `${deps.publicUrl}/`,
       lifespanSeconds: INVITATION_LIFESPAN_SECONDS,
     });
-    // Keycloak mailed its own link (execute-actions-email).
-    if (!link) return;
+    if (!link) return undefined;
     const rendered = renderInvitationMail({
       language: contact.language,
       brand: deps.brandName,
@@ -147,14 +154,18 @@ export function createLoginsService(deps: LoginsDeps) {
       username,
       link,
     });
-    const ids = await deps.mail.recordMail({
+    return {
       idempotencyKey: `invitation:${customerId}:${userId}:${caller.actor.requestId}`,
       userId,
       recipient: contact.email,
       language: contact.language,
       ...rendered,
-    });
-    await deps.mail.dispatch(ids);
+    };
+  }
+
+  async function sendInvitation(...args: Parameters<typeof invitationMail>) {
+    const mail = await invitationMail(...args);
+    if (mail) await deps.mail.dispatch(await deps.mail.recordMail(mail));
   }
 
   return {
@@ -221,6 +232,50 @@ export function createLoginsService(deps: LoginsDeps) {
         if (!(error instanceof IdentityUnavailableError)) throw error;
         deps.log.error({ err: error, userId: login.id }, 'invitation mail not sent');
       }
+      return contacts.detail(caller, customerId, contactId);
+    },
+
+    /**
+     * Sends a login's invitation again, while it has not signed in: a fresh set-password link (the
+     * dev IdP's earlier links stop working; Keycloak mails a new one, its earlier one works until used
+     * or expired). The checks come before the IdP is asked, so a refusal changes nothing; the mail
+     * (dev IdP) and the audit event are stored in one transaction after the IdP has answered.
+     */
+    async resendInvitation(caller: ContactsCaller, customerId: number, contactId: number) {
+      const contact = await contactsRepo.get(customerId, contactId);
+      if (!contact) throw contactNotFound(contactId);
+      const userId = contact.user_id;
+      if (!userId) throw noLogin();
+      if (await repo.signedIn(userId)) throw signedIn();
+      // A login turned off cannot use the link (the dev IdP shows it as expired).
+      if (!(await repo.membership(repo.db, customerId, userId))) throw turnedOff();
+      const user = await repo.user(userId);
+      if (!user) throw noLogin();
+      let mail: Awaited<ReturnType<typeof invitationMail>>;
+      try {
+        mail = await invitationMail(caller, customerId, userId, user.username, contact);
+      } catch (error) {
+        if (error instanceof IdentityUnavailableError) throw identityUnavailable();
+        throw error;
+      }
+      const ids = await repo.db.transaction(async (tx) => {
+        const locked = await repo.lockContact(tx, customerId, contactId);
+        if (!locked) throw contactNotFound(contactId);
+        if (locked.userId !== userId) throw noLogin();
+        if (await repo.signedIn(userId, tx)) throw signedIn();
+        if (!(await repo.membership(tx, customerId, userId))) throw turnedOff();
+        const recorded = mail ? await deps.mail.recordMail(mail, tx) : [];
+        await record(
+          tx,
+          caller,
+          customerId,
+          'contact.invite_resend',
+          `contacts/${contactId}`,
+          `invitation sent again to ${contact.email}`,
+        );
+        return recorded;
+      });
+      await deps.mail.dispatch(ids);
       return contacts.detail(caller, customerId, contactId);
     },
 

@@ -67,10 +67,20 @@ export function createDevIdentityAdmin(db: Database, issuer: string): IdentityAd
         .where(eq(users.id, id));
     },
 
+    /** A new stamp with every link: the links made before it stop working (an invitation sent again). */
     async sendSetPassword(id, { language, lifespanSeconds }) {
-      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+      const [row] = await db
+        .update(users)
+        .set({ actionStamp: randomUUID() })
+        .where(eq(users.id, id))
+        .returning({ passwordHash: users.passwordHash, actionStamp: users.actionStamp });
       if (!row) throw new Error(`login ${id} does not exist`);
-      const key = await tokens.issue({ sub: id, passwordHash: row.passwordHash, lifespanSeconds });
+      const key = await tokens.issue({
+        sub: id,
+        passwordHash: row.passwordHash,
+        actionStamp: row.actionStamp,
+        lifespanSeconds,
+      });
       return `${issuer}${ACTION_TOKEN_PATH}?key=${encodeURIComponent(key)}&kc_locale=${language}`;
     },
   };

@@ -3,7 +3,11 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { UsersRepo } from './users.repo.ts';
 import type { UsersService } from './users.service.ts';
 
-/** The caller's profile: portal data where the portal has it, token claims otherwise. */
+/**
+ * The caller's profile: portal data where the portal has it, token claims otherwise. The web app
+ * loads it after every sign-in, so this is where the portal learns that an invited login has signed
+ * in (its invitation is no longer pending) – the same with the dev IdP and with Keycloak.
+ */
 export function createMeService(repo: UsersRepo, users: UsersService) {
   async function get(principal: Principal): Promise<Me> {
     const [row, memberships, rights] = await Promise.all([
@@ -11,6 +15,7 @@ export function createMeService(repo: UsersRepo, users: UsersService) {
       repo.membershipsWithNames(principal.sub),
       users.rightsFor(principal.sub, principal.globalRoles),
     ]);
+    if (row && !row.signedInAt) await repo.markSignedIn(principal.sub);
     return {
       id: principal.sub,
       username: row?.username ?? principal.username,

@@ -1,5 +1,5 @@
 import { type CustomerRight, customerRoles, type Membership, roleRights } from '@portaal/contracts';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../customers/customers.table.ts';
 import { memberships, users } from './users.table.ts';
@@ -36,7 +36,7 @@ export function createUsersRepo(db: Database) {
     ) {
       await db
         .insert(users)
-        .values({ ...user, language })
+        .values({ ...user, language, signedInAt: sql`now()` })
         .onConflictDoUpdate({ target: users.id, set: { language } });
     },
     /**
@@ -103,7 +103,11 @@ export function createUsersRepo(db: Database) {
       familyName: string;
       language?: 'en' | 'nl';
     }) {
-      await db.insert(users).values(user).onConflictDoNothing();
+      // A caller: signed in, or they would not be calling.
+      await db
+        .insert(users)
+        .values({ ...user, signedInAt: sql`now()` })
+        .onConflictDoNothing();
       const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
       if (!row) throw new Error(`user ${user.id} could not be recorded (username taken by another id?)`);
       return row;
@@ -111,6 +115,16 @@ export function createUsersRepo(db: Database) {
     async findById(id: string) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+    /**
+     * The first sign-in of an invited login (its invitation is no longer pending). Only a row without
+     * one is written, so the signed-in caller's every later call writes nothing.
+     */
+    async markSignedIn(id: string) {
+      await db
+        .update(users)
+        .set({ signedInAt: sql`now()` })
+        .where(and(eq(users.id, id), isNull(users.signedInAt)));
     },
     async setPassword(id: string, passwordHash: string) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));

@@ -69,7 +69,9 @@ export function createUsersService(repo: UsersRepo, { rolePrefix, ...options }: 
     },
     async findLoginById(id) {
       const row = await repo.findById(id);
-      return row?.enabled ? { ...toAccount(row), passwordHash: row.passwordHash } : undefined;
+      return row?.enabled
+        ? { ...toAccount(row), passwordHash: row.passwordHash, actionStamp: row.actionStamp }
+        : undefined;
     },
     /** A login turned off is unknown to the IdP: its refresh tokens and userinfo stop working. */
     async findById(id) {

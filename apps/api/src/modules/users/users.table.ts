@@ -6,7 +6,10 @@ import { customers } from '../customers/customers.table.ts';
  * A person known to the portal; id is the IdP subject. Passwords exist only for the dev IdP, for which
  * this table is the user store (`enabled`: the login page lets them in). `idp_stale`: the IdP does not
  * yet hold what the portal says of this login (DESIGN.md §8's sync label stale); the identity job
- * pushes it again until it does.
+ * pushes it again until it does. `signed_in_at`: the first time the web app loaded the user's profile
+ * after a sign-in (GET /api/v2/me), the same for the dev IdP and Keycloak; null for an invited login
+ * that has not signed in yet. `action_stamp`: changed with every set-password link the dev IdP makes,
+ * so that an earlier link stops working.
  */
 export const users = pgTable(
   'users',
@@ -26,6 +29,8 @@ export const users = pgTable(
     mobile: text('mobile'),
     enabled: boolean('enabled').notNull().default(true),
     idpStale: boolean('idp_stale').notNull().default(false),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }),
+    actionStamp: text('action_stamp'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('users_idp_stale_idx').on(table.id).where(sql`${table.idpStale}`)],

@@ -99,6 +99,7 @@ export const operationIds: Record<string, string> = {
   "PUT /api/v2/customer/{customer_id}/contacts/{contact_id}": "updateContact",
   "DELETE /api/v2/customer/{customer_id}/contacts/{contact_id}": "deleteContact",
   "POST /api/v2/customer/{customer_id}/contacts/{contact_id}/invite": "inviteContact",
+  "POST /api/v2/customer/{customer_id}/contacts/{contact_id}/login/invitation": "resendContactInvitation",
   "PUT /api/v2/customer/{customer_id}/contacts/{contact_id}/login": "setContactLogin",
   "DELETE /api/v2/customer/{customer_id}/contacts/{contact_id}/login": "removeContactLogin",
   "PUT /api/v2/me/profile": "updateMyProfile",

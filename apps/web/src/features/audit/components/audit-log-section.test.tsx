@@ -80,6 +80,24 @@ async function setup(language: 'en' | 'nl', events: AuditEvent[] = EVENTS) {
 }
 
 describe('the audit log section', () => {
+  it('names an invitation sent again and its address, in both languages', async () => {
+    const resent = event(
+      4,
+      'contact.invite_resend',
+      'contacts/23',
+      'invitation sent again to test@goudenkorst.example',
+      new Date(2026, 10, 30, 9, 0).toISOString(),
+    );
+    const [en] = await setup('en', [resent]);
+    expect(en).toHaveTextContent('Invitation sent again');
+    expect(en).toHaveTextContent('To test@goudenkorst.example');
+    cleanup();
+    const [nl] = await setup('nl', [resent]);
+    expect(nl).toHaveTextContent('Uitnodiging opnieuw verstuurd');
+    expect(nl).toHaveTextContent('Aan test@goudenkorst.example');
+    expect(nl).not.toHaveTextContent('sent again to');
+  });
+
   it('shows each entry in Dutch, dated DD-MM-YYYY HH:mm, without internal ids', async () => {
     const [invite, created, roles] = await setup('nl');
     expect(invite).toHaveTextContent('Uitgenodigd om in te loggen');

@@ -19,6 +19,7 @@ const NOBODY = '–';
 /** Templates of whole sentences: the values they carry, worded with `audit.details.<key>`. */
 const SENTENCES: { pattern: RegExp; key: string; names: string[] }[] = [
   { pattern: /^invited (.+) as ([a-z_]+)$/, key: 'invited', names: ['email', 'role'] },
+  { pattern: /^invitation sent again to (.+)$/, key: 'invitedAgain', names: ['email'] },
   { pattern: /^kubeconfig of (.+) \((.+)\)$/, key: 'kubeconfig', names: ['name', 'endpoint'] },
   { pattern: /^added (\S+) channel “(.+)” \((.+)\)$/, key: 'channelAdded', names: ['kind', 'name', 'host'] },
   { pattern: /^removed (\S+) channel “(.+)”$/, key: 'channelRemoved', names: ['kind', 'name'] },

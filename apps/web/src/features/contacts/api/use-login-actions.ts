@@ -29,6 +29,21 @@ export function useInviteContact(customerId: number, contactId: number) {
   });
 }
 
+/** POST contacts/{id}/login/invitation: a fresh set-password mail while the login has not signed in. */
+export function useResendInvitation(customerId: number, contactId: number) {
+  const { api } = useSession();
+  const apply = useApplyContact(customerId);
+  return useMutation<Contact, ApiError | Error, void>({
+    mutationFn: () =>
+      dataOf(
+        api.POST('/api/v2/customer/{customer_id}/contacts/{contact_id}/login/invitation', {
+          params: { path: { customer_id: customerId, contact_id: contactId } },
+        }),
+      ),
+    onSuccess: apply,
+  });
+}
+
 /** PUT contacts/{id}/login: the login off or on. */
 export function useSetLogin(customerId: number, contactId: number) {
   const { api } = useSession();

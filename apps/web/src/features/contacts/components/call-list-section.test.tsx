@@ -36,6 +36,7 @@ const person = (
     language: 'nl',
     notifications: { email: [], chat: [] },
     sync: null,
+    invitation_pending: false,
     call_position,
   };
 };

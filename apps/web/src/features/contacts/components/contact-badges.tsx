@@ -3,11 +3,15 @@ import type { ContactSummary } from '@portaal/contracts/contacts';
 import { useTranslation } from 'react-i18next';
 import classes from './contacts.module.css';
 
-const SYNC_COLORS = { active: 'green', disabled: 'gray', stale: 'orange' } as const;
+const SYNC_COLORS = { active: 'green', invited: 'blue', disabled: 'gray', stale: 'orange' } as const;
 
-/** The sync label of SPEC.md §4 (active, disabled, stale), or "no login". */
-export function SyncBadge({ sync }: { sync: ContactSummary['sync'] }) {
+/**
+ * The login's label: SPEC.md §4's sync label (active, disabled, stale), "invited (not yet signed in)"
+ * for an active login whose invitation is pending, or "no login".
+ */
+export function SyncBadge({ contact }: { contact: Pick<ContactSummary, 'sync' | 'invitation_pending'> }) {
   const { t } = useTranslation();
+  const sync = contact.sync === 'active' && contact.invitation_pending ? 'invited' : contact.sync;
   if (!sync) {
     return (
       <Text span size="sm" c="dimmed">

@@ -83,7 +83,7 @@ export function ContactDetailPage({ customerId, contactId }: { customerId: numbe
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {contact.name}
           </Title>
-          <SyncBadge sync={contact.sync} />
+          <SyncBadge contact={contact} />
         </Group>
         {!editing && (
           <Group gap="sm">

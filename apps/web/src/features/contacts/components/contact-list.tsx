@@ -82,7 +82,7 @@ export function ContactList({ customerId, contacts }: { customerId: number; cont
                 </Table.Td>
                 <Table.Td>{t(`contacts.languages.${contact.language}`)}</Table.Td>
                 <Table.Td>
-                  <SyncBadge sync={contact.sync} />
+                  <SyncBadge contact={contact} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -111,7 +111,7 @@ export function ContactList({ customerId, contacts }: { customerId: number; cont
               )}
               <RoleBadges roles={contact.roles} />
               <Text size="sm" c="dimmed">
-                {t(`contacts.languages.${contact.language}`)} · <SyncBadge sync={contact.sync} />
+                {t(`contacts.languages.${contact.language}`)} · <SyncBadge contact={contact} />
               </Text>
             </Stack>
           </li>

@@ -21,7 +21,11 @@ afterEach(() => {
 });
 
 const CUSTOMER = 1001;
-const contact = (sync: Contact['sync'], email = 'joris@goudenkorst.example'): Contact => ({
+const contact = (
+  sync: Contact['sync'],
+  email = 'joris@goudenkorst.example',
+  invitation_pending = false,
+): Contact => ({
   contact_id: 42,
   customer_id: CUSTOMER,
   first_name: 'Joris',
@@ -34,6 +38,7 @@ const contact = (sync: Contact['sync'], email = 'joris@goudenkorst.example'): Co
   language: 'nl',
   notifications: { email: [], chat: [] },
   sync,
+  invitation_pending,
   call_position: null,
   external_note: '',
   created_at: '2026-11-24T10:00:00.000Z',
@@ -91,6 +96,42 @@ describe('the login section of a contact', () => {
     await user.click(screen.getByRole('button', { name: 'Invite to sign in' }));
     expect(await screen.findByText('Invitation sent to joris@goudenkorst.example')).toBeInTheDocument();
     expect(sent).toEqual([{ method: 'POST', url: '/api/v2/customer/1001/contacts/42/invite' }]);
+  });
+
+  it('an invitation not yet used: says so, and sends it again (in Dutch)', async () => {
+    const invited = contact('active', undefined, true);
+    const { sent, user } = await setup(invited, () => json(200, invited), 'nl');
+    expect(
+      screen.getByText(/Joris Technisch is uitgenodigd om in te loggen met de rol Technisch lezer/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/logt in met de rol/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Uitnodiging opnieuw sturen' }));
+    expect(
+      await screen.findByText('Er is een nieuwe uitnodiging gestuurd naar joris@goudenkorst.example'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ method: 'POST', url: '/api/v2/customer/1001/contacts/42/login/invitation' }]);
+    // The login can still be turned off or removed while the invitation is pending.
+    expect(screen.getByRole('button', { name: 'Login uitzetten' })).toBeInTheDocument();
+  });
+
+  it('says why sending the invitation again failed; a login that signs in has nothing to send', async () => {
+    const { user } = await setup(contact('active', undefined, true), () =>
+      json(
+        409,
+        { type: 'about:blank', title: 'x', status: 409, code: 'LOGIN_SIGNED_IN', detail: 'x' },
+        'application/problem+json',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send invitation again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This login has signed in already');
+    cleanup();
+    await setup(contact('active'), () => json(200, {}));
+    expect(screen.getByText(/Joris Technisch signs in with the role/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send invitation again' })).not.toBeInTheDocument();
+    cleanup();
+    // Turned off: turn it on first (the link of a login that is off does not work).
+    await setup(contact('disabled', undefined, true), () => json(200, {}));
+    expect(screen.queryByRole('button', { name: 'Send invitation again' })).not.toBeInTheDocument();
   });
 
   it('says why an invitation failed', async () => {

@@ -6,29 +6,38 @@ import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
-import { useInviteContact, useRemoveLogin, useSetLogin } from '../api/use-login-actions.ts';
+import {
+  useInviteContact,
+  useRemoveLogin,
+  useResendInvitation,
+  useSetLogin,
+} from '../api/use-login-actions.ts';
+import { isOwnLogin } from '../utils/own-login.ts';
 
 /**
- * The contact's login, for user-admins (the owner, staff moderators): invite, turn off and on, remove
- * with a confirmation. A removal the sign-in service did not confirm shows SPEC.md's failed-removal
+ * The contact's login, for user-admins (the owner, staff moderators): invite, send the invitation
+ * again while it has not been used (the person has not signed in yet), turn off and on, remove with a
+ * confirmation. A removal the sign-in service did not confirm shows SPEC.md's failed-removal
  * message (contact the provider); the portal has taken the rights away all the same.
  */
 export function LoginSection({ customerId, contact }: { customerId: number; contact: Contact }) {
   const { t } = useTranslation();
   const session = useSession();
   const invite = useInviteContact(customerId, contact.contact_id);
+  const resend = useResendInvitation(customerId, contact.contact_id);
   const setLogin = useSetLogin(customerId, contact.contact_id);
   const remove = useRemoveLogin(customerId, contact.contact_id);
   const [confirming, setConfirming] = useState(false);
   const [removalPending, setRemovalPending] = useState(false);
   const name = contact.name;
   const role = t(`profile.roles.names.${contact.roles[0] ?? 'viewer'}`);
-  const own = session.auth.getState().userInfo?.email?.toLowerCase() === contact.email.toLowerCase();
-  const failed = [invite, setLogin].find((mutation) => mutation.isError)?.error;
+  const own = isOwnLogin(session.auth.getState().userInfo?.email, contact);
+  const failed = [invite, resend, setLogin].find((mutation) => mutation.isError)?.error;
 
   let text: string;
   if (!contact.sync) text = t('contacts.login.none', { name, role });
   else if (contact.sync === 'disabled') text = t('contacts.login.disabledText', { name });
+  else if (contact.invitation_pending) text = t('contacts.login.invitedText', { name, role });
   else text = t('contacts.login.active', { name, role });
 
   return (
@@ -54,7 +63,7 @@ export function LoginSection({ customerId, contact }: { customerId: number; cont
             {apiErrorText(failed, t)}
           </Alert>
         )}
-        {own && contact.sync ? (
+        {own ? (
           <Text size="sm" c="dimmed">
             {t('contacts.login.ownLogin')}
           </Text>
@@ -70,6 +79,18 @@ export function LoginSection({ customerId, contact }: { customerId: number; cont
                 }
               >
                 {t('contacts.login.invite')}
+              </Button>
+            )}
+            {contact.sync && contact.sync !== 'disabled' && contact.invitation_pending && (
+              <Button
+                loading={resend.isPending}
+                onClick={() =>
+                  resend.mutate(undefined, {
+                    onSuccess: () => toast({ title: t('contacts.login.resent', { email: contact.email }) }),
+                  })
+                }
+              >
+                {t('contacts.login.resend')}
               </Button>
             )}
             {contact.sync && (
