@@ -14,10 +14,12 @@ import { type CustomerRole, customerRoles } from '@portaal/contracts/rights';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session.ts';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useSaveContact } from '../api/use-save-contact.ts';
+import { isOwnLogin } from '../utils/own-login.ts';
 
 interface Values {
   first_name: string;
@@ -84,7 +86,10 @@ export function ContactForm({
   onCancel(): void;
 }) {
   const { t } = useTranslation();
+  const session = useSession();
   const save = useSaveContact(customerId, contact?.contact_id);
+  // Nobody changes their own roles (the API answers OWN_ROLES_NOT_ALLOWED): say so beside the boxes.
+  const ownRoles = isOwnLogin(session.auth.getState().userInfo?.email, contact);
   const [message, setMessage] = useState<string>();
   const form = useForm<Values>({
     initialValues: {
@@ -201,6 +206,7 @@ export function ContactForm({
         </SimpleGrid>
         <Checkbox.Group
           label={t('contacts.fields.roles')}
+          description={ownRoles ? t('contacts.form.ownRoles') : undefined}
           required
           data-roles
           {...form.getInputProps('roles')}
@@ -212,6 +218,7 @@ export function ContactForm({
                 value={role}
                 label={t(`profile.roles.names.${role}`)}
                 description={t(`profile.roles.descriptions.${role}`)}
+                disabled={ownRoles}
               />
             ))}
           </Stack>
