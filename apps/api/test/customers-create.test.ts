@@ -356,6 +356,26 @@ describe('creating a customer (staff moderator)', () => {
         address: { street: 'Dam', house_number: '1', postal_code: 'zzz', town: 'Amsterdam', country: 'NL' },
       }),
     ],
+    // Without an address a company is Dutch unless its VAT number names another country.
+    ['coc_number', body('KvK zonder adres', { coc_number: '12ab' })],
+    ['coc_number', body('KvK9 zonder adres', { coc_number: '123456789' })],
+    ['coc_number', body('KvK en Nederlandse btw', { coc_number: '12ab', vat_number: 'NL123456789B01' })],
+    // A VAT number starting with NL is a Dutch one: NL, 9 digits, B, 2 digits.
+    ['vat_number', body('Btw kort', { vat_number: 'NL123' })],
+    ['vat_number', body('Btw zonder B', { vat_number: 'NL123456789' })],
+    [
+      'vat_number',
+      body('Btw bij buitenlands adres', {
+        vat_number: 'NL12345678B01',
+        address: {
+          street: 'Quay',
+          house_number: '2',
+          postal_code: 'SW1A 1AA',
+          town: 'London',
+          country: 'GB',
+        },
+      }),
+    ],
     ['body', body('Extra', { status: 'terminated' })],
   ])('refuses a bad %s with 400 naming it, storing nothing', async (field, json) => {
     const before = { customers: await customers(), events: await created() };
@@ -394,7 +414,7 @@ describe('creating a customer (staff moderator)', () => {
     );
     expect(dutch.status, JSON.stringify(dutch.json)).toBe(201);
     expect((dutch.json as Customer).addresses[0]?.postcode).toBe('1012 JS');
-    // Neither rule applies outside the Netherlands, nor to a customer without an address.
+    // Neither rule applies outside the Netherlands.
     const british = await post(
       body('Harbour Ltd', {
         coc_number: 'SC123456',
@@ -409,7 +429,17 @@ describe('creating a customer (staff moderator)', () => {
     );
     expect(british.status, JSON.stringify(british.json)).toBe(201);
     expect((british.json as Customer).addresses[0]?.postcode).toBe('sw1a 1aa');
-    expect((await post(body('Zonder adres', { coc_number: 'AB-12' }))).status).toBe(201);
+  });
+
+  it('takes a foreign company by its VAT number when no address is given, and Dutch numbers as typed', async () => {
+    const german = await post(body('Holzwerk GmbH', { coc_number: 'HRB 12345', vat_number: 'DE123456789' }));
+    expect(german.status, JSON.stringify(german.json)).toBe(201);
+    expect(german.json).toMatchObject({ coc_number: 'HRB 12345', vat_number: 'DE123456789' });
+    const dutch = await post(
+      body('Zonder adres B.V.', { coc_number: '12345678', vat_number: 'NL 1234.56.789.B01' }),
+    );
+    expect(dutch.status, JSON.stringify(dutch.json)).toBe(201);
+    expect(dutch.json).toMatchObject({ coc_number: '12345678', vat_number: 'NL 1234.56.789.B01' });
   });
 
   it('hands out distinct ids to simultaneous creations without an id', async () => {

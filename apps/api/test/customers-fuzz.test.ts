@@ -124,7 +124,7 @@ const createBody = fc.oneof(
       language: fc.oneof(fc.constantFrom('en', 'nl', 'de'), anyValue),
       phone: fc.oneof(fc.constantFrom('+31 20 123 4567', '020-1234567', 'call me', ''), anyValue),
       coc_number: fc.oneof(fc.constantFrom('12345678', '12', '123456789', 'AB-12', '', '!!'), anyValue),
-      vat_number: fc.oneof(fc.constantFrom('NL123456789B01', '123', ''), anyValue),
+      vat_number: fc.oneof(fc.constantFrom('NL123456789B01', 'NL123', 'DE123456789', '123', ''), anyValue),
       links: fc.oneof(fc.array(link, { maxLength: 3 }), anyValue),
       address: fc.oneof(address, fc.constant(null), anyValue),
     },

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { isCountryCode } from './common.ts';
 import { phoneSchema } from './contacts.ts';
 import { addressTypeSchema, languageSchema } from './customers.ts';
-import { cocNumberProblem, postcodeProblem, withNormalisedPostcode } from './dutch-rules.ts';
+import {
+  cocNumberProblem,
+  companyCountry,
+  postcodeProblem,
+  vatNumberProblem,
+  withNormalisedPostcode,
+} from './dutch-rules.ts';
 import { text } from './text.ts';
 
 /**
@@ -92,12 +98,17 @@ export const customerCreateSchema = z
     address: customerAddressInputSchema.nullable().default(null),
   })
   .strict()
-  // A Dutch customer's (main address in NL) CoC number is a KvK number. Checked even while other
-  // fields are wrong, so a form shows every error at once.
+  // A Dutch company's CoC number is a KvK number, and a VAT number starting with NL is a Dutch one.
+  // The company's country is its main address's, else its VAT number's, else NL (companyCountry):
+  // without an address the number was not checked at all. Checked even while other fields are wrong,
+  // so a form shows every error at once.
   .superRefine(
     (body, context) => {
-      const problem = cocNumberProblem(body.coc_number, body.address?.country);
-      if (problem) context.addIssue({ code: 'custom', path: ['coc_number'], message: problem });
+      const country = companyCountry(body.address?.country, body.vat_number);
+      const coc = cocNumberProblem(body.coc_number, country);
+      if (coc) context.addIssue({ code: 'custom', path: ['coc_number'], message: coc });
+      const vat = vatNumberProblem(body.vat_number);
+      if (vat) context.addIssue({ code: 'custom', path: ['vat_number'], message: vat });
     },
     {
       // Only on an object whose number and country are themselves valid (a wrong postcode or street
@@ -110,6 +121,7 @@ export const customerCreateSchema = z
           return (
             first === undefined ||
             first === 'coc_number' ||
+            first === 'vat_number' ||
             (first === 'address' && (second === undefined || second === 'country'))
           );
         }),

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   cocNumberProblem,
+  companyCountry,
   DUTCH_POSTCODE_MESSAGE,
+  DUTCH_VAT_NUMBER_MESSAGE,
   isKvkNumber,
   KVK_NUMBER_MESSAGE,
   normaliseDutchPostcode,
   postcodeProblem,
+  vatCountry,
+  vatNumberProblem,
   withNormalisedPostcode,
 } from './dutch-rules.ts';
 
@@ -50,5 +54,41 @@ describe('KvK numbers', () => {
     expect(cocNumberProblem('12', null)).toBeUndefined();
     expect(cocNumberProblem('', 'NL')).toBeUndefined();
     expect(cocNumberProblem(null, 'NL')).toBeUndefined();
+  });
+});
+
+describe('VAT numbers', () => {
+  it('holds a number starting with NL to NL, 9 digits, B and 2 digits', () => {
+    for (const typed of ['NL123456789B01', 'nl123456789b01', 'NL 1234.56.789.B01', ' NL123456789B99 ']) {
+      expect(vatNumberProblem(typed), typed).toBeUndefined();
+    }
+    for (const typed of ['NL123', 'NL123456789', 'NL12345678B01', 'NL123456789B1', 'NL123456789X01']) {
+      expect(vatNumberProblem(typed), typed).toBe(DUTCH_VAT_NUMBER_MESSAGE);
+    }
+  });
+
+  it("leaves other countries' numbers to the general rule, and an empty number is no number", () => {
+    for (const typed of ['DE123456789', 'BE0123456789', 'EL123456789', '', null, undefined]) {
+      expect(vatNumberProblem(typed), String(typed)).toBeUndefined();
+    }
+  });
+
+  it('names its country by its prefix', () => {
+    expect(vatCountry('DE123456789')).toBe('DE');
+    expect(vatCountry('nl 123456789B01')).toBe('NL');
+    expect(vatCountry('123')).toBeUndefined();
+    expect(vatCountry(null)).toBeUndefined();
+  });
+});
+
+describe("a new customer's country", () => {
+  it("is its address's, else its VAT number's, else the Netherlands", () => {
+    expect(companyCountry('GB', 'NL123456789B01')).toBe('GB');
+    expect(companyCountry(undefined, 'DE123456789')).toBe('DE');
+    expect(companyCountry(null, null)).toBe('NL');
+    expect(companyCountry('', '')).toBe('NL');
+    // So the KvK rule holds a company without an address too, unless its VAT number is foreign.
+    expect(cocNumberProblem('12ab', companyCountry(null, null))).toBe(KVK_NUMBER_MESSAGE);
+    expect(cocNumberProblem('HRB 12345', companyCountry(null, 'DE123456789'))).toBeUndefined();
   });
 });

@@ -34,6 +34,7 @@ export function fieldErrorText(message: string, t: TFunction): string {
   // constants would bring the module into the start.
   if (/Dutch postcode/.test(message)) return t('form.postcodeNl', { ns: 'global' });
   if (/\(KvK\) number/.test(message)) return t('form.kvkNumber', { ns: 'global' });
+  if (/Dutch VAT number/.test(message)) return t('form.vatNumberNl', { ns: 'global' });
   const most = /at most (\d+)/.exec(message);
   if (most) return t('form.maxLength', { ns: 'global', max: Number(most[1]) });
   const least = /at least (\d+)/.exec(message);

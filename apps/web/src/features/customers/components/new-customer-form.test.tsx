@@ -289,6 +289,37 @@ describe('the new customer form (staff moderators)', () => {
     });
   });
 
+  it('checks the KvK number and a Dutch VAT number without an address too, and takes a foreign VAT number', async () => {
+    const { renderForm, sent, created, user } = setup('nl', (body) =>
+      json(201, { ...customer, ...(body as object), customer_id: 1008, links: [], addresses: [] }),
+    );
+    await renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'Naam' }), 'Zonder Adres B.V.');
+    const coc = screen.getByRole('textbox', { name: 'KvK-nummer' });
+    const vat = screen.getByRole('textbox', { name: 'Btw-nummer' });
+    await user.type(coc, '12ab');
+    await user.type(vat, 'NL123');
+    await user.click(screen.getByRole('button', { name: 'Klant aanmaken' }));
+    expect(coc).toHaveAccessibleDescription('Vul een KvK-nummer van 8 cijfers in.');
+    expect(vat).toHaveAccessibleDescription(
+      'Vul een Nederlands btw-nummer in: NL, 9 cijfers, B en 2 cijfers, zoals NL123456789B01.',
+    );
+    expect(posts(sent)).toEqual([]);
+
+    // A German company: its VAT number names its country, so its register number is no KvK number.
+    await user.clear(coc);
+    await user.type(coc, 'HRB 12345');
+    await user.clear(vat);
+    await user.type(vat, 'DE123456789');
+    await user.click(screen.getByRole('button', { name: 'Klant aanmaken' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(posts(sent)[0]?.body).toMatchObject({
+      coc_number: 'HRB 12345',
+      vat_number: 'DE123456789',
+      address: null,
+    });
+  });
+
   it.each([
     ['en', 'Name', 'VAT number', 'Create customer', 'such as NL123456789B01.'],
     ['nl', 'Naam', 'Btw-nummer', 'Klant aanmaken', 'zoals NL123456789B01.'],
