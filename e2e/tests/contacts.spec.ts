@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  accessToken,
   type ColourMode,
+  callApi,
   chooseColourMode,
   expectNoAxeViolations,
   saveScreenshot,
@@ -175,6 +177,51 @@ for (const mode of ['light', 'dark'] as ColourMode[]) {
     }
   });
 }
+
+test('a name of 100 characters wraps in the table at 1440 px: every column stays in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'owner', { language: 'en' });
+  // One word, as long as a first name may be; the last name sorts it onto the first page.
+  const firstName = `Wilhelmina${'x'.repeat(90)}`;
+  const contact = await callApi<{ contact_id: number }>(page, 'POST', '/api/v2/customer/1001/contacts', {
+    first_name: firstName,
+    last_name: 'Aalders',
+    email: 'wilhelmina.aalders.with.a.long.address@goudenkorst.example',
+    phone: '020 555 0190',
+    cellular: '06 12345690',
+    roles: ['financial_moderator'],
+    language: 'en',
+  });
+  try {
+    await page.goto(LIST);
+    const row = page.getByRole('row').filter({ hasText: firstName });
+    await expect(row).toBeVisible();
+    await settle(page);
+    expect(await sidewaysOverflow(page), 'page overflow in px').toBeLessThanOrEqual(0);
+    // The table's own box does not scroll sideways either: the name breaks instead.
+    const table = page.getByRole('table');
+    const scrolls = await table.evaluate((element) => {
+      const box = element.parentElement as HTMLElement;
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(scrolls, 'table overflow in px').toBeLessThanOrEqual(0);
+    const cells = row.getByRole('cell');
+    await expect(cells).toHaveCount(7);
+    // Phone, mobile, roles, language and login within the window's width, the name beside them.
+    for (const cell of await cells.all()) {
+      const box = await cell.boundingBox();
+      expect(box && box.x + box.width, await cell.innerText()).toBeLessThanOrEqual(1440);
+    }
+    await expect(cells.last()).toHaveText('No login');
+  } finally {
+    const removed = await page.request.delete(`/api/v2/customer/1001/contacts/${contact.contact_id}`, {
+      headers: { authorization: `Bearer ${await accessToken(page)}` },
+    });
+    expect(removed.status()).toBe(204);
+  }
+});
 
 test('a contact or customer id that is not one is the page-not-found error', async ({ page }) => {
   await signIn(page, 'owner', { language: 'en' });

@@ -65,7 +65,7 @@ export function ContactList({ customerId, contacts }: { customerId: number; cont
           <Table.Tbody>
             {contacts.map((contact) => (
               <Table.Tr key={contact.contact_id}>
-                <Table.Td>{name(contact)}</Table.Td>
+                <Table.Td className={classes.nameCell}>{name(contact)}</Table.Td>
                 <Table.Td className={classes.emailCell}>
                   <Anchor href={`mailto:${contact.email}`}>
                     <BreakableEmail email={contact.email} />
