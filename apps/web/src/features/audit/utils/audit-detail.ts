@@ -67,6 +67,20 @@ function agreementTotal(raw: string, t: TFunction, language: DisplayLanguage): s
   return isAgreementUnit(unit) ? formatAgreementAmount(match[1], unit, language, t) : undefined;
 }
 
+/** A link as the API writes it, `type:identifier`; the type as the company screen names it. */
+const LINK = /^([a-z][a-z0-9_-]*):(.+)$/;
+
+function links(raw: string, t: TFunction): string {
+  return raw
+    .split(', ')
+    .map((link) => {
+      const match = LINK.exec(link);
+      if (!match?.[1] || match[2] === undefined) return link;
+      return `${t(`company.linkTypes.${match[1]}`, { defaultValue: match[1] })}: ${match[2]}`;
+    })
+    .join(', ');
+}
+
 /** One value of a change, in the user's language where the server wrote words. */
 function value(field: string, raw: string, t: TFunction, context: ValueContext): string {
   const { action, notifications, language } = context;
@@ -76,6 +90,8 @@ function value(field: string, raw: string, t: TFunction, context: ValueContext):
     if (field === 'total') return agreementTotal(raw, t, language) ?? raw;
     if (field === 'unit' && isAgreementUnit(raw)) return t(`agreements.unitNames.${raw}`);
   }
+  // A customer's links (`accounting:ACC-20077, netbox:slug`), as the company screen names them.
+  if (field === 'links') return links(raw, t);
   // A ticket's status, as the ticket screens name it.
   if (action === 'ticket.status' && field === 'status')
     return t(`support:status.${raw}`, { defaultValue: raw });
