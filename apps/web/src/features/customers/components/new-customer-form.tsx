@@ -266,8 +266,9 @@ export function NewCustomerForm({
           <NativeSelect
             label={t('adminCustomers.fields.language')}
             data={[
-              { value: 'nl', label: t('languages.nl', { ns: 'global' }) },
-              { value: 'en', label: t('languages.en', { ns: 'global' }) },
+              // Named in the screen's language, as the company data and the contact form name it.
+              { value: 'nl', label: t('contacts.languages.nl') },
+              { value: 'en', label: t('contacts.languages.en') },
             ]}
             {...form.getInputProps('language')}
           />
