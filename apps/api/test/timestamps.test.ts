@@ -1,3 +1,4 @@
+import { landscapeKinds } from '@portaal/contracts/landscape-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { call, tokenSource } from './tokens.ts';
@@ -20,16 +21,6 @@ const SKIPPED = [
   /^\/\*$/,
   /\/(pdf|ubl|download|kubeconfig|export)$/,
   /\/attachments\/:attachment_id$/,
-];
-
-const LANDSCAPE_KINDS = [
-  'devices',
-  'virtual-machines',
-  'racks',
-  'ip-addresses',
-  'prefixes',
-  'kubernetes-clusters',
-  'vmware-clusters',
 ];
 
 /** Every string in an answer that starts as a date but is neither form, with its path. */
@@ -90,7 +81,7 @@ async function addresses(username: string, admin: boolean, empty: string[]): Pro
   for (const url of routes) {
     let concrete = url.replaceAll(':customer_id', '1001');
     if (concrete.includes('/landscape/:kind')) {
-      out.push(...LANDSCAPE_KINDS.map((kind) => concrete.replace(':kind', kind)));
+      out.push(...landscapeKinds.map((kind) => concrete.replace(':kind', kind)));
       continue;
     }
     if (concrete.endsWith('/landscape/objects/*')) {
