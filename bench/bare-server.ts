@@ -723,7 +723,7 @@ function toCustomer(row: CustomerRow, links: LinkRow[], addresses: AddressRow[])
 // registrations' queries and users.repo.ts's memberships statement, copied; the people suite checks
 // that they are still equal to what the API's query builders produce.
 const contactColumns =
-  '"id", "customer_id", "first_name", "last_name", "email", "phone", "cellular", "roles", "language", "notifications", "sync", "call_position"';
+  '"id", "customer_id", "first_name", "last_name", "email", "phone", "cellular", "roles", "language", "notifications", "sync", ("user_id" is not null and exists (select 1 from "users" u where u.id = "user_id" and u.signed_in_at is null)), "call_position"';
 export const PEOPLE_SQL = {
   contactList: `select ${contactColumns} from "contacts" where "contacts"."customer_id" = $1 order by lower("contacts"."last_name") asc, lower("contacts"."first_name") asc, "contacts"."id" asc limit $2`,
   contactListAfter: `select ${contactColumns} from "contacts" where ("contacts"."customer_id" = $1 and (lower("contacts"."last_name"), lower("contacts"."first_name"), "contacts"."id") > (lower($2), lower($3), $4)) order by lower("contacts"."last_name") asc, lower("contacts"."first_name") asc, "contacts"."id" asc limit $5`,
@@ -753,6 +753,8 @@ interface ContactRow {
   language: string;
   notifications: unknown;
   sync: string | null;
+  /** invitation_pending: the API's column is an unnamed expression, which PostgreSQL names so. */
+  '?column?': boolean;
   call_position: number | null;
 }
 
@@ -769,6 +771,7 @@ const toContactSummary = (row: ContactRow) => ({
   language: row.language,
   notifications: row.notifications,
   sync: row.sync,
+  invitation_pending: row['?column?'],
   call_position: row.call_position,
 });
 
