@@ -1,17 +1,15 @@
 import type { AgreementUnit } from '@portaal/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isoTimestamp } from '../../db/iso-timestamp.ts';
 import type { Transaction } from '../audit/audit.service.ts';
 import { agreementChanges, agreements } from './agreements.table.ts';
-
-const iso = (column: typeof agreements.updatedAt | typeof agreementChanges.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const agreementColumns = {
   unit: agreements.unit,
   total: agreements.total,
   poNumber: agreements.poNumber,
-  updatedAt: iso(agreements.updatedAt),
+  updatedAt: isoTimestamp(agreements.updatedAt),
 };
 export type AgreementRow = { unit: AgreementUnit; total: string; poNumber: string | null; updatedAt: string };
 
@@ -24,7 +22,7 @@ const changeColumns = {
   comment: agreementChanges.comment,
   byUserId: agreementChanges.byUserId,
   byName: agreementChanges.byName,
-  createdAt: iso(agreementChanges.createdAt),
+  createdAt: isoTimestamp(agreementChanges.createdAt),
 };
 export type AgreementChangeRow = {
   id: number;

@@ -2,6 +2,7 @@ import type { CustomerRole } from '@portaal/contracts';
 import { type ContactData, contactName } from '@portaal/contracts/contacts';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isoTimestamp } from '../../db/iso-timestamp.ts';
 import type { Param } from '../../db/prepared.ts';
 import type { Transaction } from '../audit/audit.service.ts';
 import { memberships, users } from '../users/users.table.ts';
@@ -37,8 +38,8 @@ const columns = {
   user_id: contacts.userId,
   external_note: contacts.externalNote,
   internal_note: contacts.internalNote,
-  created_at: contacts.createdAt,
-  updated_at: contacts.updatedAt,
+  created_at: isoTimestamp(contacts.createdAt),
+  updated_at: isoTimestamp(contacts.updatedAt),
 };
 
 const selectContacts = (db: Pick<Database | Transaction, 'select'>) => db.select(columns).from(contacts);

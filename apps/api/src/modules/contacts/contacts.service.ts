@@ -108,9 +108,8 @@ export function createContactsService({ repo, audit, cursors, logins }: Contacts
       ...toContactSummary(row),
       external_note: row.external_note,
       ...(isStaff(caller) ? { internal_note: row.internal_note } : {}),
-      // The column reads as PostgreSQL prints it ("2026-12-02 03:05:22.816002+00"); the wire wants ISO.
-      created_at: new Date(row.created_at).toISOString(),
-      updated_at: new Date(row.updated_at).toISOString(),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
     };
   }
 

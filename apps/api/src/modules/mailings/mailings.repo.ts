@@ -1,11 +1,9 @@
 import type { MailingQuery, MailingRecipient, MailingStatus } from '@portaal/contracts/mailings';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isoTimestamp } from '../../db/iso-timestamp.ts';
 import type { Transaction } from '../audit/audit.service.ts';
 import { mailings } from './mailings.table.ts';
-
-const iso = (column: SQL | typeof mailings.createdAt | typeof mailings.sentAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const columns = {
   id: mailings.id,
@@ -21,8 +19,10 @@ const columns = {
   delivered: mailings.delivered,
   failed: mailings.failed,
   createdByName: mailings.createdByName,
-  createdAt: iso(mailings.createdAt),
-  sentAt: sql<string | null>`case when ${mailings.sentAt} is null then null else ${iso(mailings.sentAt)} end`,
+  createdAt: isoTimestamp(mailings.createdAt),
+  sentAt: sql<
+    string | null
+  >`case when ${mailings.sentAt} is null then null else ${isoTimestamp(mailings.sentAt)} end`,
 };
 export interface MailingRow {
   id: number;
