@@ -56,7 +56,7 @@ export function companyCountry(
   return addressCountry?.trim() || vatCountry(vat) || 'NL';
 }
 
-export const isDutchVatNumber = (value: string): boolean => DUTCH_VAT_NUMBER.test(compactVat(value));
+const isDutchVatNumber = (value: string): boolean => DUTCH_VAT_NUMBER.test(compactVat(value));
 
 /** The VAT number's message when its own country's rule (only NL's is known) refuses it, else undefined. */
 export function vatNumberProblem(vat: string | null | undefined): string | undefined {
