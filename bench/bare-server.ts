@@ -296,7 +296,7 @@ where i.customer_id = $1::int
   and (i.invoice_date, i.id) < ($2::date, $3::bigint)
   and ($5::text[] is null or (${INVOICE_STATUS_SQL}) = any($5::text[]))
   and ($6::text is null or i.number ilike $6::text)
-  and ($10::text is null or regexp_replace(i.number, '\\D', '', 'g') like $10::text)
+  and ($10::text is null or i.number_digits like $10::text)
   and ($7::date is null or i.invoice_date >= $7::date)
   and ($8::date is null or i.invoice_date <= $8::date)
 order by i.invoice_date desc nulls last, i.id desc nulls last
@@ -736,7 +736,7 @@ export const PEOPLE_SQL = {
   searchCustomersOne:
     'select "customer_id", "display_name" from "customers" where ("customers"."display_name" ilike $1) and "customers"."customer_id" = $2 order by "customers"."display_name" asc limit $3',
   searchInvoices:
-    'select "number", "description", "invoice_date" from "invoices" where ("invoices"."customer_id" = $1 and regexp_replace("invoices"."number", \'\\D\', \'\', \'g\') like $2 and "invoices"."number" ilike $3) order by "invoices"."invoice_date" desc nulls last, "invoices"."id" desc nulls last limit $4',
+    'select "number", "description", "invoice_date" from "invoices" where ("invoices"."customer_id"::bigint = $1::bigint and "invoices"."number_digits" like $2 and "invoices"."number" ilike $3) order by "invoices"."invoice_date" desc nulls last, "invoices"."id" desc nulls last limit $4',
   searchContracts:
     'select "id", "description" from "contracts" where ("contracts"."customer_id" = $1 and ("contracts"."id" ilike $2 or "contracts"."description" ilike $3)) order by "contracts"."id" asc limit $4',
 };

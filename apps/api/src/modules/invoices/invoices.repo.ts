@@ -16,10 +16,11 @@ import { invoiceLines, invoices } from './invoices.table.ts';
 // and the due date against $4 (today), the same rule as packages/contracts invoiceStatus.
 //
 // A number search is the ILIKE of $6 and, when the text holds three digits or more, the same digits in
-// the number's digits ($10, see invoiceNumberSearch): that is what invoices_number_digits_trgm_idx
-// finds. A trigram index of the number itself reads most of its entries for every search, since every
-// number shares its letters and dashes ('INV-'); without an index the search read all of a customer's
-// invoices (15,000 for the bench's big customer: 12-20 ms; through the digits 0.3-0.8 ms).
+// the number's digits ($10, see invoiceNumberSearch): invoices_number_trgm_idx finds both, the number's
+// digits (kept by PostgreSQL in number_digits) and the number. The digits are what tells invoices apart:
+// a trigram index of the number alone reads most of its entries for a whole number, since every number
+// shares its letters and dashes ('INV-'); without an index the search read all of a customer's invoices
+// (15,000 for the bench's big customer: 12-20 ms). Decision 0017.
 //
 // Parameters: $1 customer_id, $2 cursor invoice_date, $3 cursor id, $4 today, $5 statuses text[],
 // $6 number ILIKE pattern, $7 date from, $8 date to, $9 limit, $10 digits LIKE pattern.
@@ -28,9 +29,6 @@ const STATUS_SQL = `case when i.written_off then 'written_off'
     when i.amount_due <= 0 then 'paid'
     when i.due_date < $4::date then 'overdue'
     else 'to_pay' end`;
-
-/** An invoice number's digits, as invoices_number_digits_trgm_idx holds them ('BINV-0007321' → '0007321'). */
-export const NUMBER_DIGITS_SQL = `regexp_replace(i.number, '\\D', '', 'g')`;
 
 /**
  * What a number search compares: the number holds the text (ILIKE, wildcards literal), and when the text
@@ -53,7 +51,7 @@ where i.customer_id = $1::int
   and (i.invoice_date, i.id) < ($2::date, $3::bigint)
   and ($5::text[] is null or (${STATUS_SQL}) = any($5::text[]))
   and ($6::text is null or i.number ilike $6::text)
-  and ($10::text is null or ${NUMBER_DIGITS_SQL} like $10::text)
+  and ($10::text is null or i.number_digits like $10::text)
   and ($7::date is null or i.invoice_date >= $7::date)
   and ($8::date is null or i.invoice_date <= $8::date)
 order by i.invoice_date desc nulls last, i.id desc nulls last

@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { SEARCH_GIN_OPTIONS } from '../../db/search-index.ts';
+import { SEARCH_GIN_OPTIONS, searchCustomer } from '../../db/search-index.ts';
 import { customers } from '../customers/customers.table.ts';
 
 /**
@@ -41,6 +41,10 @@ export const invoices = pgTable(
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     amountDue: numeric('amount_due', { precision: 14, scale: 2 }).notNull(),
     writtenOff: boolean('written_off').notNull().default(false),
+    /** The number's digits ('BINV-0007321' → '0007321'), kept by PostgreSQL for the number search. */
+    numberDigits: text('number_digits')
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_replace(number, '\\D', '', 'g')`),
     /** SHA-256 of the last pushed body in canonical form: the same push twice changes nothing. */
     sourceHash: text('source_hash').notNull(),
     /** Set once the users were told the invoice is overdue (once per invoice). */
@@ -52,10 +56,17 @@ export const invoices = pgTable(
     // The list: newest invoice date first, keyset on (invoice_date, id), within one customer.
     index('invoices_customer_date_idx').on(table.customerId, table.invoiceDate.desc(), table.id.desc()),
     index('invoices_customer_number_idx').on(table.customerId, table.number),
-    // A search by number goes by the number's digits (invoices.repo.ts numberSearch): the letters and
-    // dashes every number shares ('INV-') would make a trigram index read most of its entries.
-    index('invoices_number_digits_trgm_idx')
-      .using('gin', table.customerId, sql`(regexp_replace(${table.number}, '\\D', '', 'g')) gin_trgm_ops`)
+    // A search by number (invoices.repo.ts invoiceNumberSearch) within one customer: the number's
+    // digits tell invoices apart, and the number itself holds the rest of the text ('srv001': no
+    // number holds 'srv', though thousands hold '001'). Decision 0017; the customer as the global
+    // search's generic plan reaches it (searchCustomer).
+    index('invoices_number_trgm_idx')
+      .using(
+        'gin',
+        searchCustomer(table.customerId),
+        sql`${table.numberDigits} gin_trgm_ops`,
+        sql`${table.number} gin_trgm_ops`,
+      )
       .with(SEARCH_GIN_OPTIONS),
     // The overdue sweep finds open, not yet notified invoices by due date.
     index('invoices_overdue_sweep_idx')

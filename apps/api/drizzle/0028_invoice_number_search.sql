@@ -1,0 +1,3 @@
+DROP INDEX "invoices_number_digits_trgm_idx";--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "number_digits" text GENERATED ALWAYS AS (regexp_replace(number, '\D', '', 'g')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "invoices_number_trgm_idx" ON "invoices" USING gin (("customer_id"::bigint),"number_digits" gin_trgm_ops,"number" gin_trgm_ops) WITH (gin_pending_list_limit=128);
