@@ -1,4 +1,9 @@
-import { hasRights, type RightsRequirement } from '@portaal/contracts/rights';
+import {
+  customerRights,
+  hasRights,
+  type RightsRequirement,
+  staffOnlyRights,
+} from '@portaal/contracts/rights';
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { type ApiClient, ApiError, createApiClient, dataOf, shouldRetry } from '../lib/api-client.ts';
@@ -130,6 +135,15 @@ export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside SessionContext');
   return session;
+}
+
+/**
+ * Whether the user is provider staff: global rights come only from the provider's staff roles
+ * (contracts' globalRightsForRoles), so holding any one of them marks the provider rather than a customer.
+ */
+export function useIsStaff(): boolean {
+  const { can } = useSession();
+  return can({ global: { anyOf: [...customerRights, ...staffOnlyRights] } });
 }
 
 export function useAuthState() {

@@ -41,6 +41,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The API no longer knows the user (401: the token expired or was revoked). Trying again cannot help;
+ * signing in again can, so every error display asks this one question.
+ */
+export const isSessionExpired = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 401;
+
 export class RequiredError extends Error {
   readonly field: string;
 

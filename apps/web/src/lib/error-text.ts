@@ -2,11 +2,19 @@ import type { TFunction } from 'i18next';
 import { ApiError } from './api-client.ts';
 
 /**
+ * The general error text. It sends customers to their provider; provider staff are the provider, so
+ * theirs sends them to the development team instead.
+ */
+function generalErrorText(t: TFunction, staff = false): string {
+  return t(staff ? 'errors.errors_occured.text_staff' : 'errors.errors_occured.text', { ns: 'global' });
+}
+
+/**
  * An API error as text for the user: translated by its stable code (DESIGN.md §3). When the problem
  * names its particulars (`params`: a file name, a limit), the code's detailed text uses them.
  */
-export function apiErrorText(error: unknown, t: TFunction): string {
-  const fallback = t('errors.errors_occured.text', { ns: 'global' });
+export function apiErrorText(error: unknown, t: TFunction, staff = false): string {
+  const fallback = generalErrorText(t, staff);
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 0) return t('errors.network', { ns: 'global' });
   if (!error.code) return fallback;

@@ -1,7 +1,8 @@
 import { Alert, Button, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client.ts';
+import { useIsStaff, useSession } from '../../app/session.ts';
+import { ApiError, isSessionExpired } from '../../lib/api-client.ts';
 import { apiErrorText } from '../../lib/error-text.ts';
 
 /** Placeholder blocks while something loads; announced once as "Loading…". */
@@ -45,9 +46,30 @@ export function NotFoundState({ error, back }: { error: unknown; back: ReactNode
   );
 }
 
+/** An API error as text in the user's words: staff get the general text meant for the provider. */
+export function useApiErrorText(): (error: unknown) => string {
+  const { t } = useTranslation();
+  const staff = useIsStaff();
+  return (error) => apiErrorText(error, t, staff);
+}
+
 /**
- * Something could not load: the translated reason and a way to try again. What is not there (a 404,
- * or `notFound`) says so, without the retry.
+ * After a 401: signing in again is a full redirect to the IdP and back to this address. What was typed
+ * on the page is not kept.
+ */
+export function SignInAgainButton() {
+  const { t } = useTranslation();
+  const { auth } = useSession();
+  return (
+    <Button size="compact-sm" onClick={() => void auth.login(window.location.href)}>
+      {t('errors.sign_in_again', { ns: 'global' })}
+    </Button>
+  );
+}
+
+/**
+ * Something could not load: the translated reason and a way to try again, or to sign in again when the
+ * session expired. What is not there (a 404, or `notFound`) says so, without the retry.
  */
 export function LoadFailed({
   error,
@@ -60,6 +82,7 @@ export function LoadFailed({
 }) {
   const { t } = useTranslation();
   const notFoundText = useNotFoundText(error);
+  const errorText = useApiErrorText();
   if (notFound) {
     return (
       <Alert color="yellow" variant="light" title={t('common.notFoundTitle')} role="alert">
@@ -70,10 +93,14 @@ export function LoadFailed({
   return (
     <Alert color="red" variant="light" title={t('common.loadFailed')} role="alert">
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{apiErrorText(error, t)}</Text>
-        <Button size="compact-sm" variant="default" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
+        <Text size="sm">{errorText(error)}</Text>
+        {isSessionExpired(error) ? (
+          <SignInAgainButton />
+        ) : (
+          <Button size="compact-sm" variant="default" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        )}
       </Stack>
     </Alert>
   );

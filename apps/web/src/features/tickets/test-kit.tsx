@@ -263,6 +263,8 @@ export function setupTickets(
   const selected = selectedStore(customer ?? undefined);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const authState = { authenticated: true, userInfo: { id: people.staff.user_id, rights } };
+  /** The addresses sign-in was started with ("Sign in again" after a 401). */
+  const logins: (string | undefined)[] = [];
   const session = {
     api: createApiClient({ fetch: fetchStub }),
     queryClient,
@@ -271,6 +273,9 @@ export function setupTickets(
     auth: {
       subscribe: () => () => {},
       getState: () => authState,
+      login: (redirectUri?: string) => {
+        logins.push(redirectUri);
+      },
     },
     can: (requirement: Parameters<typeof hasRights>[1], customerId?: number) =>
       hasRights(rights, requirement, customerId ?? selected.get()?.id, () => {}),
@@ -297,6 +302,7 @@ export function setupTickets(
   // chooser's accept list, which is only a hint: the form itself must refuse a wrong type.
   return {
     sent,
+    logins,
     selected,
     queryClient,
     renderAt,

@@ -80,7 +80,7 @@ export function EndContractForm({
           maxRows={10}
           {...form.getInputProps('reason')}
         />
-        <FormFooter message={feedback.message} pending={pending}>
+        <FormFooter message={feedback.message} sessionExpired={feedback.sessionExpired} pending={pending}>
           {t('change.submit')}
         </FormFooter>
       </Stack>

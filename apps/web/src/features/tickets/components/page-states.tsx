@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { SignInAgainButton, useApiErrorText } from '../../../components/feedback/page-states.tsx';
+import { isSessionExpired } from '../../../lib/api-client.ts';
 
 /** Placeholder lines while something loads; announced once as "Loading…". */
 export function LoadingLines({ lines = 4, height = 14 }: { lines?: number; height?: number }) {
@@ -20,24 +21,32 @@ export function LoadingLines({ lines = 4, height = 14 }: { lines?: number; heigh
 /** Something could not load: the translated reason and a way to try again. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('support');
+  const errorText = useApiErrorText();
   return (
     <Alert color="red" variant="light" title={t('loadFailed')} role="alert">
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{apiErrorText(error, t)}</Text>
-        <Button size="compact-sm" variant="default" onClick={onRetry}>
-          {t('retry')}
-        </Button>
+        <Text size="sm">{errorText(error)}</Text>
+        {isSessionExpired(error) ? (
+          <SignInAgainButton />
+        ) : (
+          <Button size="compact-sm" variant="default" onClick={onRetry}>
+            {t('retry')}
+          </Button>
+        )}
       </Stack>
     </Alert>
   );
 }
 
-/** A form-level error above the submit button. */
-function FormError({ message }: { message: string | undefined }) {
+/** A form-level error above the submit button; after a 401, with the way to sign in again. */
+function FormError({ message, sessionExpired }: { message: string | undefined; sessionExpired: boolean }) {
   if (!message) return null;
   return (
     <Alert color="red" variant="light" role="alert">
-      {message}
+      <Stack gap="xs" align="flex-start">
+        {message}
+        {sessionExpired && <SignInAgainButton />}
+      </Stack>
     </Alert>
   );
 }
@@ -45,16 +54,18 @@ function FormError({ message }: { message: string | undefined }) {
 /** The end of a form: what the server refused that belongs to no field, then the submit button. */
 export function FormFooter({
   message,
+  sessionExpired = false,
   pending,
   children,
 }: {
   message: string | undefined;
+  sessionExpired?: boolean;
   pending: boolean;
   children: ReactNode;
 }) {
   return (
     <>
-      <FormError message={message} />
+      <FormError message={message} sessionExpired={sessionExpired} />
       <Group>
         <Button type="submit" loading={pending}>
           {children}

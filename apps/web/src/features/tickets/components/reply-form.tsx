@@ -132,7 +132,11 @@ export function ReplyForm({
           error={feedback.fileError}
           disabled={reply.isPending}
         />
-        <FormFooter message={feedback.message} pending={reply.isPending}>
+        <FormFooter
+          message={feedback.message}
+          sessionExpired={feedback.sessionExpired}
+          pending={reply.isPending}
+        >
           {form.values.internal ? t('reply.submitNote') : t('reply.submit')}
         </FormFooter>
       </Stack>

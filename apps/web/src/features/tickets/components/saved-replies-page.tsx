@@ -287,7 +287,11 @@ function SavedReplyForm({
             {...form.getInputProps('body')}
           />
           <Group gap="sm">
-            <FormFooter message={feedback.message} pending={save.isPending}>
+            <FormFooter
+              message={feedback.message}
+              sessionExpired={feedback.sessionExpired}
+              pending={save.isPending}
+            >
               {t('savedReplies.save')}
             </FormFooter>
             <Button variant="default" onClick={onDone}>

@@ -180,6 +180,41 @@ describe('ticket detail', () => {
     );
   });
 
+  it('offers to sign in again when the session expired while replying, the draft still in the form', async () => {
+    const expired = (sent: Sent) =>
+      sent.method === 'POST'
+        ? new Response(JSON.stringify({ status: 401, title: 'Unauthorized', code: 'UNAUTHENTICATED' }), {
+            status: 401,
+            headers: { 'content-type': 'application/problem+json', 'www-authenticate': 'Bearer' },
+          })
+        : undefined;
+    const { renderAt, logins, user } = setupTickets({ answer: server(thread, expired) });
+    await renderAt('/support/ticket/10001');
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    await user.type(box, 'Half a thought');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(box).toHaveValue('Half a thought');
+    await user.click(screen.getByRole('button', { name: 'Sign in again' }));
+    expect(logins).toEqual([window.location.href]);
+    expect(box).toHaveValue('Half a thought');
+  });
+
+  it('shows staff the general error text meant for the provider', async () => {
+    const fault = (sent: Sent) => (sent.method === 'POST' ? problem(500, 'INTERNAL') : undefined);
+    const { renderAt, user } = setupTickets({
+      answer: server(thread, fault),
+      rights: { global: ['ticket-read', 'ticket-edit'] },
+    });
+    await renderAt('/support/ticket/10001');
+    await user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(
+      await screen.findByText('Please try again. If the problem persists, tell the development team.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in again' })).not.toBeInTheDocument();
+  });
+
   it('sends attachments with a reply as multipart', async () => {
     const { renderAt, sent, user } = setupTickets({ answer: server() });
     await renderAt('/support/ticket/10001');

@@ -210,7 +210,11 @@ export function TicketForm({
           error={feedback.fileError}
           disabled={create.isPending}
         />
-        <FormFooter message={feedback.message} pending={create.isPending}>
+        <FormFooter
+          message={feedback.message}
+          sessionExpired={feedback.sessionExpired}
+          pending={create.isPending}
+        >
           {t('new.submit')}
         </FormFooter>
       </Stack>

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useIsStaff } from '../../../app/session.ts';
+import { isSessionExpired } from '../../../lib/api-client.ts';
 import { serverErrors } from '../utils/server-errors.ts';
 
 /** The parts of a Mantine form this needs. */
@@ -15,6 +17,8 @@ interface FormLike {
 export function useFormFeedback(form: FormLike, fields: readonly string[], t: TFunction) {
   const [message, setMessage] = useState<string>();
   const [fileError, setFileError] = useState<string>();
+  const [sessionExpired, setSessionExpired] = useState(false);
+  const staff = useIsStaff();
 
   const focusFirst = (errors: Record<string, unknown>) => {
     const first = fields.find((field) => errors[field]);
@@ -27,24 +31,29 @@ export function useFormFeedback(form: FormLike, fields: readonly string[], t: TF
 
   return {
     message,
+    /** The message is a 401's: the form offers to sign in again. */
+    sessionExpired,
     fileError,
     setFileError,
     reset() {
       setMessage(undefined);
       setFileError(undefined);
+      setSessionExpired(false);
     },
     /** Client-side validation failed. */
     onInvalid(errors: Record<string, unknown>) {
       setMessage(undefined);
+      setSessionExpired(false);
       focusFirst(errors);
     },
     /** The server refused. */
     onServerError(error: unknown) {
-      const { fields: byField, message: general } = serverErrors(error, fields, t);
+      const { fields: byField, message: general } = serverErrors(error, fields, t, staff);
       const { attachments, ...rest } = byField;
       form.setErrors(rest);
       setFileError(attachments);
       setMessage(general);
+      setSessionExpired(isSessionExpired(error));
       if (general) return;
       focusFirst(byField);
     },

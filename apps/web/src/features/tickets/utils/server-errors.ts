@@ -13,7 +13,12 @@ export interface ServerErrors {
  * An API refusal as texts for the user: field errors go onto the fields the form has (attachment
  * refusals onto its file list), everything else becomes one message above the submit button.
  */
-export function serverErrors(error: unknown, formFields: readonly string[], t: TFunction): ServerErrors {
+export function serverErrors(
+  error: unknown,
+  formFields: readonly string[],
+  t: TFunction,
+  staff = false,
+): ServerErrors {
   const fields: Record<string, string> = {};
   let unplaced = false;
   if (error instanceof ApiError) {
@@ -23,9 +28,9 @@ export function serverErrors(error: unknown, formFields: readonly string[], t: T
       else unplaced = true;
     }
     if (error.code?.startsWith('ATTACHMENT_') && formFields.includes('attachments')) {
-      fields.attachments = apiErrorText(error, t);
+      fields.attachments = apiErrorText(error, t, staff);
     }
   }
   const placed = Object.keys(fields).length > 0;
-  return { fields, message: !placed || unplaced ? apiErrorText(error, t) : undefined };
+  return { fields, message: !placed || unplaced ? apiErrorText(error, t, staff) : undefined };
 }
