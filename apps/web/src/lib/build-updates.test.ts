@@ -24,6 +24,8 @@ describe('chunk-load reload guard', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(
       true,
     );
+    // Vite's preload of a page's stylesheet, offline.
+    expect(isChunkLoadError(new Error('Unable to preload CSS for http://localhost/assets/x.css'))).toBe(true);
     expect(isChunkLoadError(new Error('Something else'))).toBe(false);
   });
 });

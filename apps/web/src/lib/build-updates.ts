@@ -26,19 +26,26 @@ export function mayReloadForChunkError(
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /Failed to fetch dynamically imported module|Importing a module script failed|ChunkLoadError|error loading dynamically imported module/i.test(
+  return /Failed to fetch dynamically imported module|Importing a module script failed|ChunkLoadError|error loading dynamically imported module|Unable to preload CSS/i.test(
     message,
   );
 }
 
-/** Reloads on a chunk-load error at most once per path within 10 s. */
+/**
+ * Reloads on a chunk-load error at most once per path within 10 s. Not while offline: the browser would
+ * show its own offline page in place of the app and what the user typed (the page's code failed to
+ * load because the network is gone, not because a new build replaced it). The error then goes on to
+ * the router, whose error page says so and reloads once the connection is back.
+ */
 export function installChunkErrorReload(): void {
   const reload = () => {
-    if (mayReloadForChunkError(window.location.pathname)) window.location.reload();
+    if (!navigator.onLine || !mayReloadForChunkError(window.location.pathname)) return false;
+    window.location.reload();
+    return true;
   };
   window.addEventListener('vite:preloadError', (event) => {
-    event.preventDefault();
-    reload();
+    // Prevented, Vite's import answers undefined instead of failing: only when the page reloads anyway.
+    if (reload()) event.preventDefault();
   });
   window.addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) reload();

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { isbot } from 'isbot';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isChunkLoadError } from '../../lib/build-updates.ts';
 import { errorContent } from './error-content.ts';
 import classes from './error-page.module.css';
 import { Robot } from './robot.tsx';
@@ -41,10 +42,25 @@ function Accented({ text }: { text: string }) {
   );
 }
 
+/**
+ * A page whose code failed to load because the network is gone (build-updates.ts does not reload
+ * then): it loads once the connection is back.
+ */
+function useReloadWhenOnline(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [active]);
+}
+
 export function ErrorPage({ statusCode, message, headingOrder = 1, error, children }: ErrorPageProps) {
   const { t } = useTranslation('global');
   const content = errorContent(statusCode);
   const automated = isAutomatedVisitor();
+  const codeMissing = isChunkLoadError(error);
+  useReloadWhenOnline(codeMissing);
 
   useEffect(() => {
     if (automated)
@@ -60,7 +76,7 @@ export function ErrorPage({ statusCode, message, headingOrder = 1, error, childr
           <Accented text={t(content.titleKey)} />
         </Title>
         <Text size="lg" data-testid="error-text">
-          {message ?? t(content.textKey)}
+          {message ?? t(codeMissing ? 'errors.network' : content.textKey)}
         </Text>
         {children}
         <Button component={Link} to="/" size="md">

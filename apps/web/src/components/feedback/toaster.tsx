@@ -1,8 +1,10 @@
 import '../../app/header-styles.ts';
 import { useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from './toast.tsx';
 
 /** Whether a modal dialog is open, so toasts can move above it. */
 function useDialogOpen(): boolean {
@@ -22,6 +24,39 @@ function useDialogOpen(): boolean {
   return open;
 }
 
+const OFFLINE_TOAST = 'offline';
+
+// The error page's code, fetched while the network is there: a page that fails to load offline shows it.
+void import('../errors/error-page.tsx').catch(() => {});
+
+/**
+ * A toast that stays while the browser is offline: without it a send only spins (the request waits
+ * for the connection) and a page not opened before fails to load, with nothing saying why.
+ */
+function useOfflineNotice() {
+  const { t } = useTranslation('global');
+  useEffect(() => {
+    const update = () => {
+      if (navigator.onLine) notifications.hide(OFFLINE_TOAST);
+      else
+        toast({
+          id: OFFLINE_TOAST,
+          color: 'orange',
+          title: t('offline.title'),
+          description: t('offline.text'),
+          timeout: false,
+        });
+    };
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, [t]);
+}
+
 /**
  * Toasts stack at the bottom end, full width on small screens and 24rem from the small breakpoint;
  * they sit below the header (z-order) or on top while a dialog is open.
@@ -30,6 +65,7 @@ export function Toaster() {
   const theme = useMantineTheme();
   const small = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`);
   const dialogOpen = useDialogOpen();
+  useOfflineNotice();
   return (
     <Notifications
       position="bottom-right"
