@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { browserStorage, loginForm, STORAGE_KEYS, signIn } from './support.ts';
+import { browserStorage, DEMO_PASSWORD, loginForm, STORAGE_KEYS, signIn } from './support.ts';
 
 /*
  * Logout (SPEC.md §2, issue 3 item 1): storage emptied, then the IdP's logout with id_token_hint,
@@ -111,4 +111,37 @@ test('a token refresh that answers after /logout emptied storage writes nothing 
   await expect(loginForm(page)).toBeVisible();
   expect(refreshes).toBeGreaterThan(0);
   await expectStorageEmptied(page);
+});
+
+test('signing out in one tab signs the other tabs out at once, back to the same page after signing in', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'owner', { language: 'en' });
+  await page.goto('/support/ticket/10026');
+  await page
+    .getByRole('textbox', { name: 'Your message' })
+    .fill('A reply typed before the other tab signs out');
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(other.getByTestId('user-menu')).toBeVisible();
+
+  // Until the user signs in again, nothing the first tab asks the API carries the ended session's token.
+  const tokensSent: string[] = [];
+  page.on('request', (request) => {
+    const authorization = request.headers().authorization;
+    if (new URL(request.url()).pathname.startsWith('/api/') && authorization) tokensSent.push(authorization);
+  });
+  await other.getByTestId('user-menu').click();
+  await other.getByTestId('logout').click();
+  await expect(loginForm(other)).toBeVisible();
+
+  // No action in the first tab: it leaves for the login page by itself.
+  await expect(page.locator('#username')).toBeVisible();
+  expect(tokensSent).toEqual([]);
+  await page.locator('#username').fill('owner');
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.locator('#kc-login').click();
+  await expect(page).toHaveURL(/\/support\/ticket\/10026$/);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
 });

@@ -37,6 +37,7 @@ import { routeTree } from './routeTree.gen.ts';
 
 /** Paths that need no sign-in (SPEC.md §2): the app does not send the user to the IdP there. */
 const PUBLIC_PATHS = ['/logout', '/user/change-password', '/error'];
+const isPublicPage = () => PUBLIC_PATHS.some((path) => window.location.pathname.startsWith(path));
 
 function createAppRouter(session: Session) {
   return createRouter({
@@ -93,10 +94,10 @@ async function start() {
         return undefined;
       })
     : undefined;
-  const required = !PUBLIC_PATHS.some((path) => window.location.pathname.startsWith(path));
   let profile: Promise<{ language: 'en' | 'nl' } | undefined> = Promise.resolve(undefined);
   const signedIn = session.auth.init({
-    required,
+    required: !isPublicPage(),
+    publicPage: isPublicPage,
     locale: detectLanguage(),
     // The profile needs only the token: it is read while the user info loads.
     onSignedIn: () => {

@@ -8,6 +8,7 @@ import {
   tokenPayload,
   tokenSecondsLeft,
   tokenSubject,
+  tokensRemoved,
 } from './token-storage.ts';
 import { toUserInfo, type UserInfo } from './user-info.ts';
 
@@ -43,8 +44,9 @@ export function createAuth(config: OidcConfig) {
   /** keycloak-js's start (the stored token's refresh, or the login's code exchange): true when signed in. */
   let pending: Promise<boolean> = Promise.resolve(false);
   /**
-   * Set by logout: a refresh or start that answers after storage was emptied (the page lives on until
-   * the IdP's logout page arrives) must not write the tokens back nor sign the user in again.
+   * Set by logout, here or in another tab: a refresh or start that answers after storage was emptied
+   * (the page lives on until the IdP's page arrives) must not write the tokens back nor sign the user
+   * in again.
    */
   let signedOut = false;
 
@@ -56,6 +58,29 @@ export function createAuth(config: OidcConfig) {
     if (signedOut) return;
     saveTokens({ idToken: keycloak.idToken, token: keycloak.token, refreshToken: keycloak.refreshToken });
   };
+
+  /** From here on no call carries this tab's tokens and nothing started before signs the user in again. */
+  function endSession() {
+    signedOut = true;
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    set({ userInfo: null, authenticated: false, token: undefined });
+  }
+
+  /**
+   * Signing out in one tab ends the session in the others (they share localStorage): each stops using
+   * its tokens at once and asks for a sign-in, back to the same address. `prompt: 'login'` shows the
+   * login form even when this request reaches the IdP before the other tab's logout has ended the
+   * IdP's session, which would otherwise sign the user in again without asking.
+   */
+  function followSignOutInOtherTabs(publicPage: () => boolean) {
+    window.addEventListener('storage', (event) => {
+      if (signedOut || event.storageArea !== localStorage || !tokensRemoved(event.key, event.newValue))
+        return;
+      endSession();
+      if (!publicPage()) void keycloak.login({ redirectUri: window.location.href, prompt: 'login' });
+    });
+  }
 
   function fail(message: string, error?: unknown) {
     console.error(message, error ?? '');
@@ -121,17 +146,21 @@ export function createAuth(config: OidcConfig) {
     /** login-required on private routes; on public ones only stored tokens or a returning login count. */
     /**
      * `onSignedIn` runs as soon as the tokens are there, before the user info is loaded, so calls that
-     * need only a token (the profile) go out at the same time.
+     * need only a token (the profile) go out at the same time. `publicPage` tells whether the page shown
+     * now needs no sign-in (asked when another tab signs out).
      */
     async init({
       required,
+      publicPage,
       locale,
       onSignedIn,
     }: {
       required: boolean;
+      publicPage: () => boolean;
       locale?: string;
       onSignedIn?: () => void;
     }): Promise<AuthState> {
+      followSignOutInOtherTabs(publicPage);
       const stored = readTokens();
       // A reload: keycloak-js first refreshes the stored token (updateToken(-1)). While that runs, the
       // user info and the profile are read with the stored token if it is still valid, instead of
@@ -183,6 +212,7 @@ export function createAuth(config: OidcConfig) {
       const claims = await earlyClaims;
       if (
         outcome === undefined &&
+        !signedOut &&
         early &&
         claims &&
         typeof claims.sub === 'string' &&
@@ -213,9 +243,6 @@ export function createAuth(config: OidcConfig) {
 
     /** Logout by redirect with id_token_hint; storage is emptied first. */
     async logout(redirectUri = `${window.location.origin}/`) {
-      signedOut = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
       const idToken = keycloak.idToken ?? readTokens().idToken;
       localStorage.clear();
       sessionStorage.clear();
@@ -229,7 +256,7 @@ export function createAuth(config: OidcConfig) {
       // The router saves its scroll positions on beforeunload, after this point: empty storage again
       // once the page is really going.
       window.addEventListener('pagehide', () => sessionStorage.clear(), { once: true });
-      set({ userInfo: null, authenticated: false, token: undefined });
+      endSession();
       const url = new URL(`${config.url}/realms/${config.realm}/protocol/openid-connect/logout`);
       url.searchParams.set('client_id', config.clientId);
       url.searchParams.set('post_logout_redirect_uri', redirectUri);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenPayload, tokenSecondsLeft, tokenSubject } from './token-storage.ts';
+import { TOKEN_KEYS, tokenPayload, tokenSecondsLeft, tokenSubject, tokensRemoved } from './token-storage.ts';
 
 const jwt = (payload: unknown) =>
   `eyJhbGciOiJSUzI1NiJ9.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.signature`;
@@ -30,5 +30,20 @@ describe('tokenPayload and tokenSubject', () => {
     }
     expect(tokenPayload('a.%%%.c')).toEqual({});
     expect(tokenSubject(jwt({ sub: 7 }))).toBeUndefined();
+  });
+});
+
+describe('tokensRemoved', () => {
+  it('answers true when another tab signed out (storage emptied) or removed a token', () => {
+    expect(tokensRemoved(null, null)).toBe(true);
+    expect(tokensRemoved(TOKEN_KEYS.auth, null)).toBe(true);
+    expect(tokensRemoved(TOKEN_KEYS.refresh, null)).toBe(true);
+  });
+  it('answers false for a refresh in another tab and for keys that are not the session', () => {
+    expect(tokensRemoved(TOKEN_KEYS.auth, 'new.access.token')).toBe(false);
+    expect(tokensRemoved(TOKEN_KEYS.refresh, 'new.refresh.token')).toBe(false);
+    expect(tokensRemoved(TOKEN_KEYS.id, null)).toBe(false);
+    expect(tokensRemoved('kc-callback-123', null)).toBe(false);
+    expect(tokensRemoved('selected_customer_id', null)).toBe(false);
   });
 });

@@ -35,6 +35,16 @@ export function clearTokens(storage: Storage = localStorage): void {
   for (const key of Object.values(TOKEN_KEYS)) storage.removeItem(key);
 }
 
+/**
+ * Whether a `storage` event (fired in the other tabs) means the user's tokens are gone: the sign-out
+ * empties the whole localStorage (key null), a failed refresh removes the tokens. A refresh only gives
+ * them new values, and the ID token alone says nothing about the session.
+ */
+export function tokensRemoved(key: string | null, newValue: string | null): boolean {
+  if (key === null) return true;
+  return (key === TOKEN_KEYS.auth || key === TOKEN_KEYS.refresh) && newValue === null;
+}
+
 /** A JWT's payload, read without checking it (the IdP and the API do that); {} when it cannot be read. */
 export function tokenPayload(token: string): Record<string, unknown> {
   try {
