@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { commaList, cursorSchema, customerIdSchema, limitSchema, NO_NUL, noNul } from './common.ts';
-import {
-  deviceRoles,
-  type LandscapeKind,
-  landscapeKinds,
-  landscapeStatuses,
-  parseObjectId,
-} from './landscape-rules.ts';
+import { parseObjectId } from './landscape-ids.ts';
+import { deviceRoles, type LandscapeKind, landscapeKinds, landscapeStatuses } from './landscape-rules.ts';
 
+export * from './landscape-ids.ts';
 export * from './landscape-rules.ts';
 
 export const landscapeKindSchema = z.enum(landscapeKinds, {

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { LandscapeDetail } from '@portaal/contracts';
-import { parseObjectId } from '@portaal/contracts/landscape-rules';
+import { parseObjectId } from '@portaal/contracts/landscape-ids';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,4 @@
-import {
-  type LandscapeKind,
-  landscapeKinds,
-  landscapeStatuses,
-  parseObjectId,
-} from '@portaal/contracts/landscape-rules';
+import { type LandscapeKind, landscapeKinds, landscapeStatuses } from '@portaal/contracts/landscape-rules';
 import { textParam } from '../../../lib/search-params.ts';
 
 /** The sorts the API offers. */
@@ -65,9 +60,6 @@ export function objectIdOfSplat(splat: string | undefined): string | undefined {
   }
   return id.replace(/\/+$/, '');
 }
-
-/** Whether a splat names an object this API could have. */
-export const isObjectId = (id: string) => parseObjectId(id) !== undefined;
 
 /** A splat that is only a kind (/servers/system-landscape/kubernetes-clusters): that kind's tab. */
 export function kindOfSplat(splat: string | undefined): LandscapeKind | undefined {
