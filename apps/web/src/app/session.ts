@@ -1,9 +1,4 @@
-import {
-  customerRights,
-  hasRights,
-  type RightsRequirement,
-  staffOnlyRights,
-} from '@portaal/contracts/rights';
+import { hasRights, type RightsRequirement } from '@portaal/contracts/rights';
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { type ApiClient, ApiError, createApiClient, dataOf, shouldRetry } from '../lib/api-client.ts';
@@ -139,11 +134,10 @@ export function useSession(): Session {
 
 /**
  * Whether the user is provider staff: global rights come only from the provider's staff roles
- * (contracts' globalRightsForRoles), so holding any one of them marks the provider rather than a customer.
+ * (contracts' globalRightsForRoles), and each of those reads every company.
  */
 export function useIsStaff(): boolean {
-  const { can } = useSession();
-  return can({ global: { anyOf: [...customerRights, ...staffOnlyRights] } });
+  return useSession().can({ global: ['company-read'] });
 }
 
 export function useAuthState() {

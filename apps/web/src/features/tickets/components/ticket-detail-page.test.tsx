@@ -204,7 +204,7 @@ describe('ticket detail', () => {
     const fault = (sent: Sent) => (sent.method === 'POST' ? problem(500, 'INTERNAL') : undefined);
     const { renderAt, user } = setupTickets({
       answer: server(thread, fault),
-      rights: { global: ['ticket-read', 'ticket-edit'] },
+      rights: { global: ['company-read', 'ticket-read', 'ticket-edit'] },
     });
     await renderAt('/support/ticket/10001');
     await user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Hello');
