@@ -129,7 +129,11 @@ export function createAuth(config: OidcConfig) {
             set({ ...state, token: keycloak.token });
           }
         },
-        (error: unknown) => fail('Keycloak update token failed', error),
+        (error: unknown) => {
+          // Offline the IdP cannot answer; that ends no session (and, through storage, would sign out
+          // every tab): the next tick tries again, and the token stays until it expires.
+          if (navigator.onLine) fail('Keycloak update token failed', error);
+        },
       );
     }, REFRESH_INTERVAL_MS);
   }
