@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SignInAgainButton, useApiErrorText } from '../../../components/feedback/page-states.tsx';
-import { isSessionExpired } from '../../../lib/api-client.ts';
+import { SignInAgainButton } from '../../../components/feedback/page-states.tsx';
 
 /** Placeholder lines while something loads; announced once as "Loading…". */
 export function LoadingLines({ lines = 4, height = 14 }: { lines?: number; height?: number }) {
@@ -18,25 +17,8 @@ export function LoadingLines({ lines = 4, height = 14 }: { lines?: number; heigh
   );
 }
 
-/** Something could not load: the translated reason and a way to try again. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation('support');
-  const errorText = useApiErrorText();
-  return (
-    <Alert color="red" variant="light" title={t('loadFailed')} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{errorText(error)}</Text>
-        {isSessionExpired(error) ? (
-          <SignInAgainButton />
-        ) : (
-          <Button size="compact-sm" variant="default" onClick={onRetry}>
-            {t('retry')}
-          </Button>
-        )}
-      </Stack>
-    </Alert>
-  );
-}
+/** Something could not load: the app's own state (the reason, and a retry or a new sign-in). */
+export { LoadFailed as LoadError } from '../../../components/feedback/page-states.tsx';
 
 /** A form-level error above the submit button; after a 401, with the way to sign in again. */
 function FormError({ message, sessionExpired }: { message: string | undefined; sessionExpired: boolean }) {
