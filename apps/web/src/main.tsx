@@ -27,12 +27,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadFullStyles } from './app/full-styles.ts';
 import { type ClientConfig, createSession, type Session, SessionContext, TEST_MODE } from './app/session.ts';
+import { loadErrorPage } from './components/errors/load-error-page.ts';
 import { dataOf } from './lib/api-client.ts';
 import { installChunkErrorReload } from './lib/build-updates.ts';
 import { currentLanguage, detectLanguage, initI18n } from './lib/i18n.ts';
 import { loadClientConfig } from './lib/runtime-config.ts';
 import { stringifySearch } from './lib/search-params.ts';
-import { loadErrorPage } from './routes/__root.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
 /** Paths that need no sign-in (SPEC.md §2): the app does not send the user to the IdP there. */

@@ -9,15 +9,13 @@ import { colorSchemeManager } from '../app/providers.tsx';
 import { useSession } from '../app/session.ts';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { errorPageTitleKey } from '../components/errors/error-content.ts';
+import { loadErrorPage } from '../components/errors/load-error-page.ts';
 import { CleanLayout } from '../components/layout/clean-layout.tsx';
 import { AfterFirstScreen } from '../components/layout/lazy-widgets.tsx';
 import { PageProgress } from '../components/layout/page-progress.tsx';
 import { useFocusAfterNavigation } from '../components/layout/use-focus-after-navigation.ts';
 import { ApiError } from '../lib/api-client.ts';
 import '../app/router-types.ts';
-
-/** The error page's code; main.tsx asks for it at the start when the address matches no page. */
-export const loadErrorPage = () => import('../components/errors/error-page.tsx');
 
 // Neither is needed for the first paint of a working page: both load on demand (the toaster once
 // the first screen is there).

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Notifications, notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadErrorPage } from '../errors/load-error-page.ts';
 import { toast } from './toast.tsx';
 
 /** Whether a modal dialog is open, so toasts can move above it. */
@@ -26,8 +27,8 @@ function useDialogOpen(): boolean {
 
 const OFFLINE_TOAST = 'offline';
 
-// The error page's code, fetched while the network is there: a page that fails to load offline shows it.
-void import('../errors/error-page.tsx').catch(() => {});
+// Fetched while the network is there: a page that fails to load offline shows the error page.
+void loadErrorPage().catch(() => {});
 
 /**
  * A toast that stays while the browser is offline: without it a send only spins (the request waits
