@@ -148,7 +148,7 @@ export function AddressChangeForm({
           maxRows={10}
           {...form.getInputProps('note')}
         />
-        <FormFooter message={feedback.message} sessionExpired={feedback.sessionExpired} pending={pending}>
+        <FormFooter feedback={feedback} pending={pending}>
           {t('change.submit')}
         </FormFooter>
       </Stack>

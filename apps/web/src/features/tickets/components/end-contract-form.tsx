@@ -80,7 +80,7 @@ export function EndContractForm({
           maxRows={10}
           {...form.getInputProps('reason')}
         />
-        <FormFooter message={feedback.message} sessionExpired={feedback.sessionExpired} pending={pending}>
+        <FormFooter feedback={feedback} pending={pending}>
           {t('change.submit')}
         </FormFooter>
       </Stack>

@@ -264,6 +264,8 @@ describe('new ticket', () => {
     await user.click(screen.getByRole('button', { name: 'Submit ticket' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your role cannot file this type of request.');
+    // No field is to blame: the focus goes to the message (not to the page's body).
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue(
       'The printer on floor 2 is offline.',
     );

@@ -132,11 +132,7 @@ export function ReplyForm({
           error={feedback.fileError}
           disabled={reply.isPending}
         />
-        <FormFooter
-          message={feedback.message}
-          sessionExpired={feedback.sessionExpired}
-          pending={reply.isPending}
-        >
+        <FormFooter feedback={feedback} pending={reply.isPending}>
           {form.values.internal ? t('reply.submitNote') : t('reply.submit')}
         </FormFooter>
       </Stack>

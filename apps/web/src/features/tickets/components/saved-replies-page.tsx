@@ -287,11 +287,7 @@ function SavedReplyForm({
             {...form.getInputProps('body')}
           />
           <Group gap="sm">
-            <FormFooter
-              message={feedback.message}
-              sessionExpired={feedback.sessionExpired}
-              pending={save.isPending}
-            >
+            <FormFooter feedback={feedback} pending={save.isPending}>
               {t('savedReplies.save')}
             </FormFooter>
             <Button variant="default" onClick={onDone}>

@@ -213,6 +213,10 @@ describe('ticket detail', () => {
       await screen.findByText('Please try again. If the problem persists, tell the development team.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in again' })).not.toBeInTheDocument();
+    // The failed save blames no field: the focus is on the announced message, not on the body.
+    const alert = screen.getByRole('alert');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(alert).toHaveAttribute('tabindex', '-1');
   });
 
   it('sends attachments with a reply as multipart', async () => {

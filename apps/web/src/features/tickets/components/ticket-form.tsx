@@ -210,11 +210,7 @@ export function TicketForm({
           error={feedback.fileError}
           disabled={create.isPending}
         />
-        <FormFooter
-          message={feedback.message}
-          sessionExpired={feedback.sessionExpired}
-          pending={create.isPending}
-        >
+        <FormFooter feedback={feedback} pending={create.isPending}>
           {t('new.submit')}
         </FormFooter>
       </Stack>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIsStaff } from '../../../app/session.ts';
 import { isSessionExpired } from '../../../lib/api-client.ts';
 import { serverErrors } from '../utils/server-errors.ts';
@@ -12,13 +12,22 @@ interface FormLike {
 
 /**
  * Where a form's errors go: invalid fields get their text and the first one the focus; what belongs to
- * no field becomes one message for the form. The entered values stay, so nothing is lost.
+ * no field becomes one message for the form, which then takes the focus (FormFooter renders it). The
+ * focus never stays on the submit button, which is disabled while sending: the browser would drop it
+ * on the page's body. The entered values stay, so nothing is lost.
  */
 export function useFormFeedback(form: FormLike, fields: readonly string[], t: TFunction) {
   const [message, setMessage] = useState<string>();
   const [fileError, setFileError] = useState<string>();
   const [sessionExpired, setSessionExpired] = useState(false);
   const staff = useIsStaff();
+  const messageRef = useRef<HTMLDivElement>(null);
+  // Counts the refusals that go to the message: the message exists only after the render, so the
+  // focus moves in an effect, and a second refusal with the same text moves it again.
+  const [messageFocus, setMessageFocus] = useState(0);
+  useEffect(() => {
+    if (messageFocus > 0) messageRef.current?.focus();
+  }, [messageFocus]);
 
   const focusFirst = (errors: Record<string, unknown>) => {
     const first = fields.find((field) => errors[field]);
@@ -27,12 +36,15 @@ export function useFormFeedback(form: FormLike, fields: readonly string[], t: TF
     } else if (first) {
       form.getInputNode(first)?.focus();
     }
+    return first !== undefined;
   };
 
   return {
     message,
     /** The message is a 401's: the form offers to sign in again. */
     sessionExpired,
+    /** Where FormFooter puts the message, so that it can take the focus. */
+    messageRef,
     fileError,
     setFileError,
     reset() {
@@ -46,7 +58,7 @@ export function useFormFeedback(form: FormLike, fields: readonly string[], t: TF
       setSessionExpired(false);
       focusFirst(errors);
     },
-    /** The server refused. */
+    /** The server refused: the focus goes to the first field it blamed, else to the message. */
     onServerError(error: unknown) {
       const { fields: byField, message: general } = serverErrors(error, fields, t, staff);
       const { attachments, ...rest } = byField;
@@ -54,8 +66,9 @@ export function useFormFeedback(form: FormLike, fields: readonly string[], t: TF
       setFileError(attachments);
       setMessage(general);
       setSessionExpired(isSessionExpired(error));
-      if (general) return;
-      focusFirst(byField);
+      if (!focusFirst(byField) && general) setMessageFocus((count) => count + 1);
     },
   };
 }
+
+export type FormFeedback = ReturnType<typeof useFormFeedback>;
