@@ -69,27 +69,41 @@ export function fileExtension(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
+/** Why one file of a list may not be sent; every refusal names its file. */
 export type AttachmentRefusal =
   | { code: 'ATTACHMENT_TYPE_NOT_ALLOWED'; file: string }
-  | { code: 'ATTACHMENT_TOO_MANY'; max: number }
-  | { code: 'ATTACHMENT_TOO_LARGE'; maxBytes: number }
-  | { code: 'ATTACHMENT_EMPTY'; file: string };
+  | { code: 'ATTACHMENT_EMPTY'; file: string }
+  | { code: 'ATTACHMENT_TOO_MANY'; file: string; max: number }
+  | { code: 'ATTACHMENT_TOO_LARGE'; file: string; maxBytes: number };
 
-/** The checks both sides can make before upload: extension, count, total size, emptiness. */
-export function checkAttachmentList(
+/**
+ * The checks both sides can make before upload: extension, emptiness, count, total size. Every
+ * refused file is named once, with its first reason, so that the user can mend them all at once. The
+ * count and the total are those of the files that would be sent: past the count, the files chosen
+ * last are refused; past the total, each file that does not fit next to the accepted ones before it.
+ */
+export function attachmentRefusals(
   files: readonly { name: string; size: number }[],
   rules: AttachmentRules,
-): AttachmentRefusal | undefined {
-  if (files.length > rules.maxFiles) return { code: 'ATTACHMENT_TOO_MANY', max: rules.maxFiles };
+): AttachmentRefusal[] {
+  const refusals: AttachmentRefusal[] = [];
+  let count = 0;
+  let total = 0;
   for (const file of files) {
     if (!rules.extensions.includes(fileExtension(file.name))) {
-      return { code: 'ATTACHMENT_TYPE_NOT_ALLOWED', file: file.name };
+      refusals.push({ code: 'ATTACHMENT_TYPE_NOT_ALLOWED', file: file.name });
+    } else if (file.size === 0) {
+      refusals.push({ code: 'ATTACHMENT_EMPTY', file: file.name });
+    } else if (count >= rules.maxFiles) {
+      refusals.push({ code: 'ATTACHMENT_TOO_MANY', file: file.name, max: rules.maxFiles });
+    } else if (total + file.size > rules.maxTotalBytes) {
+      refusals.push({ code: 'ATTACHMENT_TOO_LARGE', file: file.name, maxBytes: rules.maxTotalBytes });
+    } else {
+      count += 1;
+      total += file.size;
     }
-    if (file.size === 0) return { code: 'ATTACHMENT_EMPTY', file: file.name };
   }
-  const total = files.reduce((sum, file) => sum + file.size, 0);
-  if (total > rules.maxTotalBytes) return { code: 'ATTACHMENT_TOO_LARGE', maxBytes: rules.maxTotalBytes };
-  return undefined;
+  return refusals;
 }
 
 /** SPEC.md §9: the shortest search text, a ticket number aside. */

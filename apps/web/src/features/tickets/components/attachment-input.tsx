@@ -2,7 +2,7 @@ import { ActionIcon, Button, FileButton, Group, Input, Stack, Text } from '@mant
 import {
   type AttachmentRefusal,
   type AttachmentRules,
-  checkAttachmentList,
+  attachmentRefusals,
 } from '@portaal/contracts/ticket-rules';
 import type { TFunction } from 'i18next';
 import { useId, useRef } from 'react';
@@ -23,7 +23,7 @@ export const toRules = (limits: AttachmentLimits): AttachmentRules => ({
   maxTotalBytes: limits.max_total_bytes,
 });
 
-/** The client-side refusal of SPEC.md §5's file rules as text; the server checks again on upload. */
+/** A client-side refusal of SPEC.md §5's file rules as text naming its file; the server checks again. */
 export function refusalText(
   refusal: AttachmentRefusal,
   limits: AttachmentLimits,
@@ -32,7 +32,7 @@ export function refusalText(
 ): string {
   switch (refusal.code) {
     case 'ATTACHMENT_TOO_MANY':
-      return t('attachments.tooMany', { ns: 'support', max: refusal.max });
+      return t('attachments.tooMany', { ns: 'support', file: refusal.file, max: refusal.max });
     case 'ATTACHMENT_TYPE_NOT_ALLOWED':
       return t('attachments.typeNotAllowed', {
         ns: 'support',
@@ -40,21 +40,26 @@ export function refusalText(
         extensions: limits.extensions.join(', '),
       });
     case 'ATTACHMENT_TOO_LARGE':
-      return t('attachments.tooLarge', { ns: 'support', size: formatFileSize(refusal.maxBytes, language) });
+      return t('attachments.tooLarge', {
+        ns: 'support',
+        file: refusal.file,
+        size: formatFileSize(refusal.maxBytes, language),
+      });
     case 'ATTACHMENT_EMPTY':
       return t('attachments.empty', { ns: 'support', file: refusal.file });
   }
 }
 
-/** The refusal of a file list under the given limits, as text, or undefined when it may be sent. */
+/** Every refused file of a list under the given limits, each with its reason; empty when it may be sent. */
 export function checkFiles(
   files: readonly File[],
   limits: AttachmentLimits,
   t: TFunction,
   language: string,
-): string | undefined {
-  const refusal = checkAttachmentList(files, toRules(limits));
-  return refusal ? refusalText(refusal, limits, t, language) : undefined;
+): string[] {
+  return attachmentRefusals(files, toRules(limits)).map((refusal) =>
+    refusalText(refusal, limits, t, language),
+  );
 }
 
 /**
@@ -65,13 +70,14 @@ export function AttachmentInput({
   files,
   onChange,
   limits,
-  error,
+  errors = [],
   disabled,
 }: {
   files: File[];
   onChange: (files: File[]) => void;
   limits: AttachmentLimits;
-  error?: string;
+  /** What is wrong with the files: one text per refused file (or one for the whole list). */
+  errors?: readonly string[];
   disabled?: boolean;
 }) {
   const { t, i18n } = useTranslation('support');
@@ -153,14 +159,24 @@ export function AttachmentInput({
               variant="default"
               leftSection={<Icon name="paperclip" />}
               disabled={disabled}
-              aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+              aria-describedby={errors.length > 0 ? `${hintId} ${errorId}` : hintId}
             >
               {t('attachments.add')}
             </Button>
           )}
         </FileButton>
       </Group>
-      {error && <Input.Error id={errorId}>{error}</Input.Error>}
+      {errors.length === 1 && <Input.Error id={errorId}>{errors[0]}</Input.Error>}
+      {errors.length > 1 && (
+        // Every refused file with its reason, not only the first: the user can mend them all at once.
+        <Input.Error id={errorId} component="div">
+          <ul className={classes.refusals}>
+            {errors.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </Input.Error>
+      )}
     </Stack>
   );
 }

@@ -217,13 +217,50 @@ describe('new ticket', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove setup.exe' }));
     await user.upload(input, [file('a.pdf', 10), file('b.pdf', 10), file('c.pdf', 10)]);
-    expect(await screen.findByText('Attach at most 2 files.')).toBeInTheDocument();
+    expect(await screen.findByText('c.pdf: attach at most 2 files.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit ticket' }));
     expect(screen.getByRole('button', { name: 'Add files' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Remove c.pdf' }));
     await user.click(screen.getByRole('button', { name: 'Remove b.pdf' }));
     await user.upload(input, [file('big.pdf', 2 * 1024 * 1024)]);
-    expect(await screen.findByText('The files together are larger than 1 MB.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('big.pdf: the files together would be larger than 1 MB.'),
+    ).toBeInTheDocument();
+    expect(posts(sent)).toEqual([]);
+  });
+
+  it('names every refused file with its reason, not only the first', async () => {
+    const { renderAt, sent, user } = setupTickets({ answer: api() });
+    await renderAt('/support/new-ticket');
+    await screen.findByRole('combobox', { name: 'Request type' });
+    await fillTicket(user);
+    const input = screen.getByLabelText('Add files', { selector: 'input' });
+    // Limits of the kit: pdf, png and txt; 2 files; 1 MB together.
+    await user.upload(input, [
+      file('setup.exe', 10, 'application/octet-stream'),
+      file('empty.txt', 0, 'text/plain'),
+      file('big.pdf', 2 * 1024 * 1024),
+      file('ok.pdf', 10),
+      file('more.png', 10, 'image/png'),
+      file('third.pdf', 10),
+      file('script.js', 10, 'text/javascript'),
+    ]);
+    const add = screen.getByRole('button', { name: 'Add files' });
+    const problems = [
+      'setup.exe: this type of file is not allowed. Allowed: pdf, png, txt.',
+      'empty.txt is empty.',
+      'big.pdf: the files together would be larger than 1 MB.',
+      'third.pdf: attach at most 2 files.',
+      'script.js: this type of file is not allowed. Allowed: pdf, png, txt.',
+    ];
+    const items = await screen.findAllByRole('listitem');
+    const refused = items.filter((item) => problems.includes(item.textContent ?? ''));
+    expect(refused.map((item) => item.textContent)).toEqual(problems);
+    // The add button names them all to a screen reader.
+    for (const text of problems) expect(add).toHaveAccessibleDescription(expect.stringContaining(text));
+    expect(add).not.toHaveAccessibleDescription(expect.stringMatching(/ok\.pdf|more\.png/));
+    await user.click(screen.getByRole('button', { name: 'Submit ticket' }));
+    expect(add).toHaveFocus();
     expect(posts(sent)).toEqual([]);
   });
 

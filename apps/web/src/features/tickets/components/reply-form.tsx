@@ -46,16 +46,16 @@ export function ReplyForm({
 
   const changeFiles = (next: File[]) => {
     setFiles(next);
-    feedback.setFileError(checkFiles(next, attachmentLimits, t, i18n.language));
+    feedback.setFileErrors(checkFiles(next, attachmentLimits, t, i18n.language));
   };
 
   const submit = form.onSubmit(
     (values) => {
       feedback.reset();
-      const fileError = checkFiles(files, attachmentLimits, t, i18n.language);
-      if (fileError) {
-        feedback.setFileError(fileError);
-        feedback.onInvalid({ attachments: fileError });
+      const fileErrors = checkFiles(files, attachmentLimits, t, i18n.language);
+      if (fileErrors.length > 0) {
+        feedback.setFileErrors(fileErrors);
+        feedback.onInvalid({ attachments: fileErrors });
         return;
       }
       const status = ticket.allowed_statuses.find((value) => value === values.status);
@@ -129,7 +129,7 @@ export function ReplyForm({
           files={files}
           onChange={changeFiles}
           limits={attachmentLimits}
-          error={feedback.fileError}
+          errors={feedback.fileErrors}
           disabled={reply.isPending}
         />
         <FormFooter feedback={feedback} pending={reply.isPending}>

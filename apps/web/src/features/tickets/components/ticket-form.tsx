@@ -115,16 +115,16 @@ export function TicketForm({
 
   const changeFiles = (next: File[]) => {
     setFiles(next);
-    feedback.setFileError(checkFiles(next, requestTypes.attachments, t, i18n.language));
+    feedback.setFileErrors(checkFiles(next, requestTypes.attachments, t, i18n.language));
   };
 
   const submit = form.onSubmit(
     (values) => {
       feedback.reset();
-      const fileError = checkFiles(files, requestTypes.attachments, t, i18n.language);
-      if (fileError) {
-        feedback.setFileError(fileError);
-        feedback.onInvalid({ attachments: fileError });
+      const fileErrors = checkFiles(files, requestTypes.attachments, t, i18n.language);
+      if (fileErrors.length > 0) {
+        feedback.setFileErrors(fileErrors);
+        feedback.onInvalid({ attachments: fileErrors });
         return;
       }
       create.mutate(
@@ -207,7 +207,7 @@ export function TicketForm({
           files={files}
           onChange={changeFiles}
           limits={requestTypes.attachments}
-          error={feedback.fileError}
+          errors={feedback.fileErrors}
           disabled={create.isPending}
         />
         <FormFooter feedback={feedback} pending={create.isPending}>

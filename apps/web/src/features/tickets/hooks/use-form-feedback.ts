@@ -18,7 +18,8 @@ interface FormLike {
  */
 export function useFormFeedback(form: FormLike, fields: readonly string[], t: TFunction) {
   const [message, setMessage] = useState<string>();
-  const [fileError, setFileError] = useState<string>();
+  // One text per refused file (client checks), or the server's one refusal of the upload.
+  const [fileErrors, setFileErrors] = useState<readonly string[]>([]);
   const [sessionExpired, setSessionExpired] = useState(false);
   const staff = useIsStaff();
   const messageRef = useRef<HTMLDivElement>(null);
@@ -45,11 +46,11 @@ export function useFormFeedback(form: FormLike, fields: readonly string[], t: TF
     sessionExpired,
     /** Where FormFooter puts the message, so that it can take the focus. */
     messageRef,
-    fileError,
-    setFileError,
+    fileErrors,
+    setFileErrors,
     reset() {
       setMessage(undefined);
-      setFileError(undefined);
+      setFileErrors([]);
       setSessionExpired(false);
     },
     /** Client-side validation failed. */
@@ -63,7 +64,7 @@ export function useFormFeedback(form: FormLike, fields: readonly string[], t: TF
       const { fields: byField, message: general } = serverErrors(error, fields, t, staff);
       const { attachments, ...rest } = byField;
       form.setErrors(rest);
-      setFileError(attachments);
+      setFileErrors(attachments ? [attachments] : []);
       setMessage(general);
       setSessionExpired(isSessionExpired(error));
       if (!focusFirst(byField) && general) setMessageFocus((count) => count + 1);
