@@ -4,6 +4,7 @@ import type { Ticket } from '@portaal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
+import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { countryOptions } from '../../../lib/countries.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
@@ -67,7 +68,11 @@ export function AddressChangeForm({
     },
   });
   const feedback = useFormFeedback(form, FIELDS, t);
-  const { send, pending } = useSendChangeRequest(customerId, feedback, onCreated);
+  const guard = useLeaveGuard(form.isDirty());
+  const { send, pending } = useSendChangeRequest(customerId, feedback, (ticket) => {
+    guard.release();
+    onCreated(ticket);
+  });
 
   const submit = form.onSubmit(
     (values) => {
@@ -91,6 +96,7 @@ export function AddressChangeForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="address-change-title">
       <Stack gap="md">
+        {guard.prompt}
         <ChangeActionField
           label={t('change.action')}
           changeLabel={t('change.address.change')}

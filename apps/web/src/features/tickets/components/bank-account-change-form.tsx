@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import type { Ticket } from '@portaal/contracts';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
+import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
 import { bicCheck, ibanCheck, normaliseBic, normaliseIban } from '../utils/change-rules.ts';
@@ -40,7 +41,11 @@ export function BankAccountChangeForm({
     },
   });
   const feedback = useFormFeedback(form, FIELDS, t);
-  const { send, pending } = useSendChangeRequest(customerId, feedback, onCreated);
+  const guard = useLeaveGuard(form.isDirty());
+  const { send, pending } = useSendChangeRequest(customerId, feedback, (ticket) => {
+    guard.release();
+    onCreated(ticket);
+  });
 
   const submit = form.onSubmit(
     (values) => {
@@ -62,6 +67,7 @@ export function BankAccountChangeForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="bank-account-change-title">
       <Stack gap="md">
+        {guard.prompt}
         <ChangeActionField
           label={t('change.action')}
           changeLabel={t('change.bank.change')}

@@ -4,6 +4,7 @@ import type { Ticket } from '@portaal/contracts';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field/date-field.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
+import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { useSendChangeRequest } from '../hooks/use-send-change-request.ts';
 import {
@@ -38,7 +39,11 @@ export function EndContractForm({
     },
   });
   const feedback = useFormFeedback(form, FIELDS, t);
-  const { send, pending } = useSendChangeRequest(customerId, feedback, onCreated);
+  const guard = useLeaveGuard(form.isDirty());
+  const { send, pending } = useSendChangeRequest(customerId, feedback, (ticket) => {
+    guard.release();
+    onCreated(ticket);
+  });
 
   const submit = form.onSubmit(
     (values) => {
@@ -57,6 +62,7 @@ export function EndContractForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="end-contract-title">
       <Stack gap="md">
+        {guard.prompt}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
           <TextInput
             label={t('change.contract.reference')}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
+import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { useReplyToTicket } from '../api/use-reply-to-ticket.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { limits, requiredText } from '../utils/form-rules.ts';
@@ -43,6 +44,7 @@ export function ReplyForm({
     validate: { body: requiredText(t, limits.reply.max) },
   });
   const feedback = useFormFeedback(form, FIELDS, t);
+  const guard = useLeaveGuard(form.isDirty() || files.length > 0);
 
   const changeFiles = (next: File[]) => {
     setFiles(next);
@@ -68,6 +70,7 @@ export function ReplyForm({
         },
         {
           onSuccess: (updated) => {
+            guard.release();
             form.reset();
             setFiles([]);
             toast({ title: values.internal ? t('reply.noteSaved') : t('reply.sent') });
@@ -83,6 +86,7 @@ export function ReplyForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="reply-title">
       <Stack gap="md">
+        {guard.prompt}
         {!staff && ticket.status === 'closed' && (
           <Text size="sm" c="dimmed">
             {t('reply.reopensHint')}

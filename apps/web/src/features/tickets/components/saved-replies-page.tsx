@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
+import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -225,6 +226,7 @@ function SavedReplyForm({
     },
   });
   const feedback = useFormFeedback(form, FIELDS, t);
+  const guard = useLeaveGuard(form.isDirty());
   const headingId = reply ? `saved-reply-form-${reply.saved_reply_id}` : 'saved-reply-form-new';
 
   const submit = form.onSubmit(
@@ -241,6 +243,7 @@ function SavedReplyForm({
         },
         {
           onSuccess: (saved) => {
+            guard.release();
             toast({
               title: t(reply ? 'savedReplies.saved' : 'savedReplies.created', { title: saved.title }),
             });
@@ -257,6 +260,7 @@ function SavedReplyForm({
     <Card withBorder padding="lg" radius="md" data-testid="saved-reply-form">
       <form onSubmit={submit} noValidate aria-labelledby={headingId}>
         <Stack gap="md">
+          {guard.prompt}
           <Title order={2} size="h4" id={headingId}>
             {reply ? t('savedReplies.editTitle', { title: reply.title }) : t('savedReplies.newTitle')}
           </Title>

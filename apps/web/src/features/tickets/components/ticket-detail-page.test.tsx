@@ -180,6 +180,25 @@ describe('ticket detail', () => {
     );
   });
 
+  it('asks before a half-written reply is left, and not once it is sent', async () => {
+    const { renderAt, user } = setupTickets({ answer: server() });
+    await renderAt('/support/ticket/10001');
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    await user.type(box, 'Half a thought');
+    await user.click(screen.getByRole('link', { name: 'All tickets' }));
+    expect(await screen.findByRole('dialog', { name: 'Leave this page?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location()).toBe('/support/ticket/10001');
+    expect(box).toHaveValue('Half a thought');
+
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Reply sent')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'All tickets' }));
+    await waitFor(() => expect(location()).toBe('/support'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('offers to sign in again when the session expired while replying, the draft still in the form', async () => {
     const expired = (sent: Sent) =>
       sent.method === 'POST'

@@ -13,6 +13,7 @@ import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
+import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { useCreateTicket } from '../api/use-create-ticket.ts';
 import { useFormFeedback } from '../hooks/use-form-feedback.ts';
 import { limits, requiredChoice, requiredText } from '../utils/form-rules.ts';
@@ -108,6 +109,7 @@ export function TicketForm({
     },
   });
   const feedback = useFormFeedback(form, FIELDS, t);
+  const guard = useLeaveGuard(form.isDirty() || files.length > 0);
 
   const category = requestTypes.categories.find((value) => value === form.values.category);
   const priority = Number(form.values.priority) as TicketPriority;
@@ -138,6 +140,7 @@ export function TicketForm({
         },
         {
           onSuccess: (ticket) => {
+            guard.release();
             toast({ title: t('new.created', { id: ticket.ticket_id }) });
             onCreated(ticket);
           },
@@ -151,6 +154,7 @@ export function TicketForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="new-ticket-form-title">
       <Stack gap="md">
+        {guard.prompt}
         {only ? (
           // One allowed type (a viewer's) is nothing to choose: shown as a fact, sent as the form's value.
           <DataList items={[{ label: t('fields.category'), value: t(`category.${only}`) }]} />
