@@ -36,6 +36,8 @@ const firstPage = Array.from({ length: CUSTOMER_LIST_LIMIT }, (_, index) =>
   customer(2001 + index, `Klant ${2001 + index}`),
 );
 const far = customer(7777, 'Zuiderzee Zeilmakers B.V.');
+/** The API is down: every request fails (a test sets it and clears it again). */
+let apiDown = false;
 
 /**
  * The switcher in the header of `at`: a ticket (a screen of one object, listOnSwitch) or the support
@@ -55,6 +57,12 @@ async function setup(initial: SelectedCustomer, at?: string) {
     const url = new URL(String(input), 'http://portaal.test');
     const search = url.searchParams.get('search');
     searches.push(search);
+    if (apiDown) {
+      return new Response(JSON.stringify({ status: 503, code: 'UNAVAILABLE' }), {
+        status: 503,
+        headers: { 'content-type': 'application/problem+json' },
+      });
+    }
     const body =
       search === null
         ? firstPage
@@ -104,7 +112,7 @@ async function setup(initial: SelectedCustomer, at?: string) {
     <I18nextProvider i18n={i18n}>
       <MantineProvider env="test">
         <SessionContext.Provider value={session}>
-          <QueryClientProvider client={new QueryClient()}>
+          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
             <RouterProvider router={router} />
           </QueryClientProvider>
         </SessionContext.Provider>
@@ -134,6 +142,25 @@ describe('the customer switcher with more customers than one page (staff)', () =
     expect(state.searches).toContain('Zeil');
     expect(state.searches).not.toContain('Ze');
     expect(state.selected()).toEqual({ id: far.customer_id, name: far.display_name });
+  });
+});
+
+describe('the customer switcher when the API is down at the start', () => {
+  afterEach(() => {
+    apiDown = false;
+  });
+
+  it('keeps the selected customer named, with a retry that brings the switcher back', async () => {
+    apiDown = true;
+    const user = userEvent.setup();
+    await setup({ id: 2001, name: 'Klant 2001' }, '/support');
+    const failed = await screen.findByTestId('customer-switcher-failed');
+    expect(failed).toHaveTextContent('Selected customer: Klant 2001');
+    const retry = screen.getByRole('button', { name: 'The customers could not be loaded. Try again' });
+    apiDown = false;
+    await user.click(retry);
+    expect(await screen.findByTestId('customer-switcher')).toHaveValue('Klant 2001');
+    expect(screen.queryByTestId('customer-switcher-failed')).not.toBeInTheDocument();
   });
 });
 

@@ -1,11 +1,11 @@
-import { type ComboboxItem, Select } from '@mantine/core';
+import { ActionIcon, type ComboboxItem, Group, Select, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { RightsRequirement } from '@portaal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMatches, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { useIsStaff, useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { CUSTOMER_LIST_LIMIT, customersQueries } from '../api/customers-queries.ts';
 
 /** Searchable from this many customers on. */
@@ -59,6 +59,33 @@ export function CustomerSwitcher({
   const matches = useMatches();
   const navigate = useNavigate();
   const router = useRouter();
+  const staff = useIsStaff();
+
+  // The list could not be loaded (the API is down at the start): the customer the pages show stays
+  // named, with a retry, where the switcher would otherwise vanish without a word. Only for users
+  // who would have a choice: staff, or rights on more than one customer.
+  if (customers.isLoadingError && selected && (staff || rightsOnSeveral(session))) {
+    return (
+      <Group gap={4} wrap="nowrap" maw={280} miw={0} data-testid="customer-switcher-failed">
+        <Text size="sm" truncate title={selected.name}>
+          <VisuallyHidden>{t('header.customer')}: </VisuallyHidden>
+          {selected.name}
+        </Text>
+        <Tooltip label={t('header.customersFailed')} events={{ hover: true, focus: true, touch: true }}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('header.customersFailed')}
+            loading={customers.isFetching}
+            onClick={() => void customers.refetch()}
+          >
+            <RetryIcon />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    );
+  }
 
   const shown = (searching ? found.data : undefined) ?? customers.data ?? [];
   const options: ComboboxItem[] = shown.map((customer) => ({
@@ -114,5 +141,32 @@ export function CustomerSwitcher({
       styles={{ input: { textOverflow: 'ellipsis' } }}
       data-testid="customer-switcher"
     />
+  );
+}
+
+/** Whether the user's rights name more than one customer (else there is nothing to switch to). */
+function rightsOnSeveral(session: ReturnType<typeof useSession>): boolean {
+  const rights = session.auth.getState().userInfo?.rights ?? {};
+  return Object.keys(rights).filter((key) => key !== 'global').length > 1;
+}
+
+/** A circular arrow: try again. Decorative; the button's name says it. */
+function RetryIcon() {
+  return (
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5" />
+    </svg>
   );
 }

@@ -197,6 +197,35 @@ describe('the notification bell', () => {
     expect(badge()).not.toHaveTextContent(/\d/);
   });
 
+  it('stays, quietly marked, when the count cannot be loaded, and asks again when opened', async () => {
+    let down = true;
+    const { user } = await renderBell({
+      answer: (request) =>
+        down && request.url.endsWith('/summary')
+          ? json(503, { status: 503, code: 'UNAVAILABLE' })
+          : undefined,
+    });
+    const bell = await screen.findByRole('button', { name: 'Notifications could not be loaded' });
+    expect(badge()).toHaveTextContent('!');
+    await user.hover(bell);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Notifications could not be loaded');
+    down = false;
+    await user.click(bell);
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(badge()).toHaveTextContent('1');
+  });
+
+  it('says in Dutch that the notifications could not be loaded', async () => {
+    await renderBell({
+      language: 'nl',
+      answer: (request) =>
+        request.url.endsWith('/summary') ? json(503, { status: 503, code: 'UNAVAILABLE' }) : undefined,
+    });
+    expect(
+      await screen.findByRole('button', { name: 'De meldingen konden niet worden geladen' }),
+    ).toBeInTheDocument();
+  });
+
   it('lists newest first, read and unread told apart, and closes with Esc back on the bell', async () => {
     const { user } = await renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });

@@ -1,4 +1,4 @@
-import { ActionIcon, Indicator, Loader, Popover, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Indicator, Loader, Popover, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { Notification } from '@portaal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -29,6 +29,14 @@ export function NotificationBell({ onOpen }: { onOpen?: (notification: Notificat
   const openNotification = useOpenNotification(onOpen);
   const titleId = useId();
   const unread = summary.data?.unread ?? 0;
+  // The count could not be asked at all (the API is down at the start): the bell stays, marked, so
+  // that no badge does not read as no news. A failed poll later keeps the last count it had.
+  const failed = summary.isLoadingError;
+  const label = failed
+    ? t('notifications.summaryFailed')
+    : unread > 0
+      ? t('notifications.bellUnread', { unread })
+      : t('notifications.bell');
 
   const open = (notification: Notification) => {
     setOpened(false);
@@ -37,11 +45,12 @@ export function NotificationBell({ onOpen }: { onOpen?: (notification: Notificat
 
   return (
     <Indicator
-      label={<span aria-hidden="true">{unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}</span>}
-      disabled={unread === 0}
+      label={<span aria-hidden="true">{failed ? '!' : unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}</span>}
+      disabled={!failed && unread === 0}
       size={18}
       offset={4}
-      color="red.7"
+      // A quiet mark when failed: grey, not the red of news.
+      color={failed ? 'gray.7' : 'red.7'}
       withBorder
       inline
       styles={{ indicator: { fontSize: 'var(--mantine-font-size-2xs)', fontWeight: 700 } }}
@@ -59,17 +68,29 @@ export function NotificationBell({ onOpen }: { onOpen?: (notification: Notificat
         returnFocus
         shadow="md"
       >
-        <Popover.Target>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            onClick={() => setOpened((value) => !value)}
-            aria-label={unread > 0 ? t('notifications.bellUnread', { unread }) : t('notifications.bell')}
-            data-testid="notification-bell"
-          >
-            <NotificationIcon name="bell" size={20} />
-          </ActionIcon>
-        </Popover.Target>
+        {/* Outside the target: Popover.Target passes the tooltip's handlers on, not the other way round. */}
+        <Tooltip
+          label={label}
+          disabled={!failed || opened}
+          events={{ hover: true, focus: true, touch: true }}
+        >
+          <Popover.Target>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => {
+                // Opening the list asks again; the count follows the same way.
+                if (failed) void summary.refetch();
+                setOpened((value) => !value);
+              }}
+              aria-label={label}
+              data-testid="notification-bell"
+              data-failed={failed || undefined}
+            >
+              <NotificationIcon name="bell" size={20} />
+            </ActionIcon>
+          </Popover.Target>
+        </Tooltip>
         <Popover.Dropdown
           className={classes.dropdown}
           // Phones get (almost) the full width; wider screens a 24rem panel.
