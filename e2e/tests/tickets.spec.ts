@@ -260,6 +260,57 @@ test('an urgent request asks the user to call the service desk', async ({ page }
   await expect(prompt).toBeVisible();
 });
 
+test('a half-written ticket is not lost without asking: sidebar link, Back and closing the tab, in Dutch', async ({
+  page,
+}) => {
+  await signIn(page, 'owner', { language: 'nl' });
+  const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
+  await nav.getByRole('link', { name: 'Support', exact: true }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  // In the app from here on: Back stays in the page, where the router asks.
+  await page.getByRole('link', { name: 'Nieuw ticket' }).first().click();
+  const subject = page.getByRole('textbox', { name: 'Onderwerp' });
+  await expect(subject).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Deze pagina verlaten?' });
+
+  // Nothing typed: nothing to ask.
+  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(subject).toBeVisible();
+
+  await subject.fill('Printer op de tweede verdieping');
+  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Wat u hier hebt ingevuld, is nog niet opgeslagen.');
+  await dialog.getByRole('button', { name: 'Op deze pagina blijven' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/support\/new-ticket/);
+  await expect(subject).toHaveValue('Printer op de tweede verdieping');
+
+  // The browser's Back asks the same.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Op deze pagina blijven' }).click();
+  await expect(page).toHaveURL(/\/support\/new-ticket/);
+  await expect(subject).toHaveValue('Printer op de tweede verdieping');
+
+  // Closing the tab (or reloading) asks the browser's own question; staying keeps the input.
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (question) => {
+      resolve(question.type());
+      void question.dismiss();
+    }),
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  await expect(subject).toHaveValue('Printer op de tweede verdieping');
+
+  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Verlaten zonder opslaan' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('an address change request (add) becomes an administrative ticket that says "toevoegen"', async ({
   page,
 }) => {

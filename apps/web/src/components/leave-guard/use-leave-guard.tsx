@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useBlocker } from '@tanstack/react-router';
+import { useBlocker, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../modal/modal.tsx';
@@ -18,7 +18,6 @@ let leavingFor: string | undefined;
  * Render `prompt` anywhere in the form.
  */
 export function useLeaveGuard(dirty: boolean): { release: () => void; prompt: ReactNode } {
-  const { t } = useTranslation('global');
   // Read when a navigation starts, which may be in the same task as release(): refs, not state.
   const released = useRef(false);
   const dirtyNow = useRef(dirty);
@@ -36,14 +35,6 @@ export function useLeaveGuard(dirty: boolean): { release: () => void; prompt: Re
       next.pathname !== leavingFor,
     [],
   );
-  const blocker = useBlocker({
-    shouldBlockFn,
-    // Ours below: the router's would ask the same, but only with the browser's history.
-    enableBeforeUnload: false,
-    disabled: !dirty,
-    withResolver: true,
-  });
-
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -56,7 +47,34 @@ export function useLeaveGuard(dirty: boolean): { release: () => void; prompt: Re
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
-  const blocked = blocker.status === 'blocked';
+  // A form shown outside a router (a component test of the form alone) has no navigation to guard.
+  const router = useRouter({ warn: false });
+  const prompt = router ? <LeavePrompt shouldBlockFn={shouldBlockFn} disabled={!dirty} /> : null;
+
+  return {
+    release: () => {
+      released.current = true;
+    },
+    prompt,
+  };
+}
+
+/** The in-app half: TanStack Router's blocker, and the question in the user's language. */
+function LeavePrompt({
+  shouldBlockFn,
+  disabled,
+}: {
+  shouldBlockFn: (args: { current: { pathname: string }; next: { pathname: string } }) => boolean;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('global');
+  const blocker = useBlocker({
+    shouldBlockFn,
+    // The hook's own listener asks on reload and close: the router's would only with its browser history.
+    enableBeforeUnload: false,
+    disabled,
+    withResolver: true,
+  });
   const stay = () => blocker.reset?.();
   const leave = () => {
     if (blocker.status !== 'blocked') return;
@@ -67,9 +85,8 @@ export function useLeaveGuard(dirty: boolean): { release: () => void; prompt: Re
     }, 0);
     blocker.proceed();
   };
-
-  const prompt = (
-    <Modal opened={blocked} onClose={stay} title={t('leaveGuard.title')} centered>
+  return (
+    <Modal opened={blocker.status === 'blocked'} onClose={stay} title={t('leaveGuard.title')} centered>
       <Text>{t('leaveGuard.text')}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={stay} data-autofocus>
@@ -81,11 +98,4 @@ export function useLeaveGuard(dirty: boolean): { release: () => void; prompt: Re
       </Group>
     </Modal>
   );
-
-  return {
-    release: () => {
-      released.current = true;
-    },
-    prompt,
-  };
 }

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
+import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useSaveContact } from '../api/use-save-contact.ts';
@@ -124,11 +125,16 @@ export function ContactForm({
     else if (first) form.getInputNode(first)?.focus();
   };
 
+  const guard = useLeaveGuard(form.isDirty());
+
   const submit = form.onSubmit(
     (values) => {
       setMessage(undefined);
       save.mutate(toBody(values, staff), {
-        onSuccess: onSaved,
+        onSuccess: (saved) => {
+          guard.release();
+          onSaved(saved);
+        },
         onError: (error) => {
           const fields: Record<string, string> = {};
           if (error instanceof ApiError) {
@@ -166,6 +172,7 @@ export function ContactForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {guard.prompt}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('contacts.fields.firstName')}

@@ -26,6 +26,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { countryOptions } from '../../../lib/countries.ts';
 import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
@@ -185,11 +186,16 @@ export function NewCustomerForm({
     if (first) form.getInputNode(first)?.focus();
   };
 
+  const guard = useLeaveGuard(form.isDirty());
+
   const submit = form.onSubmit(
     (values) => {
       setMessage(undefined);
       create.mutate(toBody(values), {
-        onSuccess: onCreated,
+        onSuccess: (customer) => {
+          guard.release();
+          onCreated(customer);
+        },
         onError: (error) => {
           const fields: Partial<Record<Field, string>> = {};
           if (error instanceof ApiError) {
@@ -256,6 +262,7 @@ export function NewCustomerForm({
   return (
     <form onSubmit={submit} noValidate data-testid="new-customer-form">
       <Stack gap="md">
+        {guard.prompt}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('adminCustomers.fields.name')}

@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { type ComponentType, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { BackLink } from '../../../components/list-shell/list-shell.tsx';
 import { apiErrorText } from '../../../lib/error-text.ts';
 import { mailingsQueries } from '../api/mailings-queries.ts';
@@ -54,6 +55,8 @@ export function MailingWizard({
   const values = form.getValues();
   const [query] = useDebouncedValue(toQuery(values.query), 250);
   const preview = useQuery(mailingsQueries.preview(session.api, query));
+  // Once sent, the wizard shows the progress: nothing is left to lose.
+  const guard = useLeaveGuard(form.isDirty() && !sendMailing.isSuccess);
 
   const go = (step: number) => {
     setStepError(undefined);
@@ -105,6 +108,7 @@ export function MailingWizard({
 
   return (
     <Stack gap="lg">
+      {guard.prompt}
       <BackLink to="/admin/mailings">{t('mailings.back')}</BackLink>
       <Title order={1}>{t('mailings.newTitle')}</Title>
       <Stepper
