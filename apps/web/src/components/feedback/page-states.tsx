@@ -29,8 +29,9 @@ export const isNotFound = (error: unknown) =>
 /** The API's own words for what is missing ("This invoice does not exist…"), or the general text. */
 function useNotFoundText(error: unknown) {
   const { t } = useTranslation();
+  const errorText = useApiErrorText();
   const specific = error instanceof ApiError && error.status === 404 && error.code !== 'NOT_FOUND';
-  return specific ? apiErrorText(error, t) : t('common.notFoundText');
+  return specific ? errorText(error) : t('common.notFoundText');
 }
 
 /** A detail screen whose object does not exist, or that the user cannot see: a heading, why, no retry. */
@@ -75,10 +76,13 @@ export function LoadFailed({
   error,
   onRetry,
   notFound = error instanceof ApiError && error.status === 404,
+  title,
 }: {
   error: unknown;
   onRetry: () => void;
   notFound?: boolean;
+  /** What could not load, when the screen names it (SPEC.md's own messages); else the general title. */
+  title?: string;
 }) {
   const { t } = useTranslation();
   const notFoundText = useNotFoundText(error);
@@ -91,7 +95,7 @@ export function LoadFailed({
     );
   }
   return (
-    <Alert color="red" variant="light" title={t('common.loadFailed')} role="alert">
+    <Alert color="red" variant="light" title={title ?? t('common.loadFailed')} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{errorText(error)}</Text>
         {isSessionExpired(error) ? (

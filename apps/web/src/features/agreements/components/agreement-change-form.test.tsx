@@ -7,7 +7,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Session, SessionContext } from '../../../app/session.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
 import { installDomShims, readLocale } from '../../../test/dom.ts';
@@ -57,14 +57,24 @@ const json = (status: number, body: unknown, type = 'application/json') =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
 
 /** The real API client over a fetch that answers the POST as the API does. */
-async function setup(language: 'en' | 'nl', answer: (body: { amount: string }) => Response) {
+async function setup(
+  language: 'en' | 'nl',
+  answer: (body: { amount: string }) => Response,
+  { staff = false } = {},
+) {
   const sent: unknown[] = [];
   const fetchStub: typeof fetch = async (_input, init) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     sent.push(body);
     return answer(body);
   };
-  const session = { api: createApiClient({ fetch: fetchStub }) } as unknown as Session;
+  const login = vi.fn();
+  const session = {
+    api: createApiClient({ fetch: fetchStub }),
+    auth: { login },
+    // Staff hold their rights globally (useIsStaff); a customer's user does not.
+    can: () => staff,
+  } as unknown as Session;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const i18n = await i18nFor(language);
   render(
@@ -79,7 +89,7 @@ async function setup(language: 'en' | 'nl', answer: (body: { amount: string }) =
       </MantineProvider>
     </I18nextProvider>,
   );
-  return { sent, user: userEvent.setup() };
+  return { sent, login, user: userEvent.setup() };
 }
 
 describe('the agreement change form', () => {
@@ -167,5 +177,90 @@ describe('the agreement change form', () => {
       ),
     );
     expect(sent).toEqual([{ amount: '-5', comment: 'Subtract five', renewal: false }]);
+  });
+});
+
+describe('what the agreement change form says when the API refuses', () => {
+  /** Fills in a valid change and sends it. */
+  async function send(user: ReturnType<typeof userEvent.setup>, language: 'en' | 'nl' = 'en') {
+    const [amount, comment, submit] =
+      language === 'en'
+        ? [/^Amount/, /^Comment/, 'Record change']
+        : [/^Hoeveelheid/, /^Toelichting/, 'Wijziging vastleggen'];
+    await user.type(screen.getByRole('textbox', { name: amount }), '2');
+    await user.type(screen.getByRole('textbox', { name: comment }), 'Extra hours');
+    await user.click(screen.getByRole('button', { name: submit }));
+  }
+
+  it.each([
+    [false, 'Please try again. If the problem persists, contact your provider.'],
+    [true, 'Please try again. If the problem persists, tell the development team.'],
+  ])('gives staff (%s) their own general text', async (staff, text) => {
+    const { user } = await setup('en', () => json(502, { status: 502 }), { staff });
+    await send(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('offers to sign in again after a 401, instead of trying again', async () => {
+    const { user, login } = await setup('en', () => json(401, { status: 401, code: 'UNAUTHENTICATED' }));
+    await send(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your session has ended. Please sign in again.');
+    await user.click(screen.getByRole('button', { name: 'Sign in again' }));
+    expect(login).toHaveBeenCalledWith(window.location.href);
+  });
+
+  it.each([
+    ['en', 'Someone else changed this in the meantime. Reload the page to see the latest version'],
+    ['nl', 'Iemand anders heeft dit intussen gewijzigd. Laad de pagina opnieuw'],
+  ] as const)(
+    'says in %s that someone else changed it, for a 409 without a text of its own',
+    async (language, text) => {
+      // Fastify's own 409 arrives as BAD_REQUEST; a code the client has no text for is the same case.
+      for (const code of ['BAD_REQUEST', 'AGREEMENT_CHANGED']) {
+        const { user } = await setup(language, () => json(409, { status: 409, code }));
+        await send(user, language);
+        expect(await screen.findByRole('alert')).toHaveTextContent(text);
+        cleanup();
+      }
+    },
+  );
+
+  it('does not speak of invalid fields when the refused field is not on the form', async () => {
+    const { user } = await setup('en', () =>
+      json(400, {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        errors: [
+          { field: 'comment', message: 'must be at most 500 characters' },
+          { field: 'customer_id', message: 'is invalid' },
+        ],
+      }),
+    );
+    await send(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please try again. If the problem persists, contact your provider.');
+    expect(alert).not.toHaveTextContent('Some fields are not valid.');
+    // What is on the form is still marked there.
+    expect(screen.getByRole('textbox', { name: /^Comment/ })).toHaveAccessibleDescription(
+      /at most 500 characters/,
+    );
+  });
+
+  it('shows no form message when the fields show all of the refusal', async () => {
+    const { user } = await setup('en', () =>
+      json(400, {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        errors: [{ field: 'comment', message: 'must be at most 500 characters' }],
+      }),
+    );
+    await send(user);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Comment/ })).toHaveAccessibleDescription(
+        /at most 500 characters/,
+      ),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

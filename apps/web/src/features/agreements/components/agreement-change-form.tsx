@@ -1,12 +1,14 @@
-import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Agreement, nextAgreementTotal } from '@portaal/contracts/agreements';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/feedback/form-error.tsx';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { ApiError, isSessionExpired } from '../../../lib/api-client.ts';
+import { formFieldErrors } from '../../../lib/error-text.ts';
 import { formatAgreementAmount } from '../../../lib/format-agreement-amount.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAddAgreementChange } from '../api/use-add-agreement-change.ts';
@@ -16,6 +18,9 @@ import classes from './agreements.module.css';
 /** The API's limits (agreementChangeInputSchema). */
 export const COMMENT_MIN = 3;
 export const COMMENT_MAX = 500;
+
+/** The fields the API may refuse that the form shows. */
+const FIELDS = ['amount', 'comment', 'renewal'];
 
 interface Values {
   amount: string;
@@ -32,6 +37,7 @@ export function AgreementChangeForm({ agreement }: { agreement: Agreement }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const add = useAddAgreementChange(agreement.customer_id);
+  const errorText = useApiErrorText();
   const [formError, setFormError] = useState<string>();
   const amountInput = useRef<HTMLInputElement>(null);
   const format = (value: string) => formatAgreementAmount(value, agreement.unit, language, t);
@@ -85,19 +91,13 @@ export function AgreementChangeForm({ agreement }: { agreement: Agreement }) {
             amountInput.current?.focus();
           },
           onError: (error) => {
-            const fields = error instanceof ApiError ? (error.details.errors ?? []) : [];
             if (error instanceof ApiError && error.code === 'AGREEMENT_TOTAL_NEGATIVE') {
-              form.setFieldError('amount', apiErrorText(error, t));
+              form.setFieldError('amount', errorText(error));
               return;
             }
-            let placed = false;
-            for (const field of fields) {
-              if (field.field === 'amount' || field.field === 'comment') {
-                form.setFieldError(field.field, fieldErrorText(field.message, t));
-                placed = true;
-              }
-            }
-            if (!placed) setFormError(apiErrorText(error, t));
+            const { fields, complete } = formFieldErrors(error, FIELDS, t);
+            form.setErrors(fields);
+            if (!complete) setFormError(errorText(error));
           },
         },
       );
@@ -160,11 +160,7 @@ export function AgreementChangeForm({ agreement }: { agreement: Agreement }) {
           data-testid="agreement-comment"
           {...form.getInputProps('comment')}
         />
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} sessionExpired={isSessionExpired(add.error)} />
         <Group>
           <Button type="submit" loading={add.isPending} data-testid="agreement-submit">
             {values.renewal ? t('agreements.form.submitRenewal') : t('agreements.form.submit')}

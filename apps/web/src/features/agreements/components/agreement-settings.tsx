@@ -1,12 +1,14 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Agreement, type AgreementUnit, agreementUnits } from '@portaal/contracts/agreements';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { FormError } from '../../../components/feedback/form-error.tsx';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { isSessionExpired } from '../../../lib/api-client.ts';
+import { formFieldErrors } from '../../../lib/error-text.ts';
 import { useInlineEdit } from '../../../lib/use-inline-edit.ts';
 import { useUpdateAgreement } from '../api/use-update-agreement.ts';
 
@@ -59,9 +61,13 @@ export function AgreementSettings({ agreement, canEdit }: { agreement: Agreement
   );
 }
 
+/** The settings the API may refuse, each on its own field. */
+const FIELDS = ['po_number', 'unit'];
+
 function SettingsForm({ agreement, onDone }: { agreement: Agreement; onDone: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateAgreement(agreement.customer_id);
+  const errorText = useApiErrorText();
   const [formError, setFormError] = useState<string>();
   const form = useForm({
     mode: 'controlled',
@@ -85,11 +91,9 @@ function SettingsForm({ agreement, onDone }: { agreement: Agreement; onDone: () 
           onDone();
         },
         onError: (error) => {
-          const own = (error instanceof ApiError ? (error.details.errors ?? []) : []).find(
-            (item) => item.field === 'po_number',
-          );
-          if (own) form.setFieldError('po_number', fieldErrorText(own.message, t));
-          else setFormError(apiErrorText(error, t));
+          const { fields, complete } = formFieldErrors(error, FIELDS, t);
+          form.setErrors(fields);
+          if (!complete) setFormError(errorText(error));
         },
       },
     );
@@ -115,11 +119,7 @@ function SettingsForm({ agreement, onDone }: { agreement: Agreement; onDone: () 
           data={agreementUnits.map((unit) => ({ value: unit, label: t(`agreements.unitNames.${unit}`) }))}
           {...form.getInputProps('unit')}
         />
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} sessionExpired={isSessionExpired(update.error)} />
         <Group gap="sm">
           <Button type="submit" loading={update.isPending}>
             {t('form.save', { ns: 'global' })}

@@ -12,12 +12,13 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { SaveFailed } from '../../../components/feedback/form-error.tsx';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { useErrorToast } from '../../../components/feedback/use-error-toast.ts';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { fieldErrorText, formFieldErrors } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { chatQueries } from '../api/chat-queries.ts';
 import { useAddChatChannel } from '../api/use-add-chat-channel.ts';
@@ -25,7 +26,8 @@ import { useRemoveChatChannel } from '../api/use-remove-chat-channel.ts';
 import { useTestChatChannel } from '../api/use-test-chat-channel.ts';
 import classes from './chat.module.css';
 
-type Field = 'name' | 'kind' | 'url' | 'language';
+const FIELDS = ['name', 'kind', 'url', 'language'] as const;
+type Field = (typeof FIELDS)[number];
 type Values = { name: string; kind: ChatChannelKind; url: string; language: 'en' | 'nl' };
 
 /** The API's and the schema's field messages in the user's language; the address rules have their own. */
@@ -91,6 +93,7 @@ function ChannelItem({
   customerId: number;
 }) {
   const { t } = useTranslation();
+  const errorToast = useErrorToast();
   const test = useTestChatChannel(customerId);
   return (
     <li className={classes.item} aria-labelledby={`chat-channel-${channel.channel_id}`}>
@@ -119,8 +122,7 @@ function ChannelItem({
               loading={test.isPending}
               onClick={() =>
                 test.mutate(channel.channel_id, {
-                  onError: (error) =>
-                    toast({ title: t('chat.testError'), description: apiErrorText(error, t), color: 'red' }),
+                  onError: (error) => errorToast(t('chat.testError'), error),
                 })
               }
             >
@@ -172,16 +174,7 @@ function AddChannelForm({ customerId, full }: { customerId: number; full: boolea
         toast({ title: t('chat.added', { name: channel.name }) });
         setValues(empty);
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.details.errors?.length) {
-          const found: Partial<Record<Field, string>> = {};
-          for (const item of error.details.errors) {
-            const field = item.field.replace(/^body\./, '') as Field;
-            found[field] ??= messageText(item.message, t);
-          }
-          setErrors(found);
-        }
-      },
+      onError: (error) => setErrors(formFieldErrors(error, FIELDS, t, (text) => messageText(text, t)).fields),
     });
   };
 
@@ -240,11 +233,8 @@ function AddChannelForm({ customerId, full }: { customerId: number; full: boolea
           allowDeselect={false}
           maw={320}
         />
-        {add.isError && !(add.error instanceof ApiError && add.error.details.errors?.length) && (
-          <Alert color="red" variant="light" role="alert">
-            {apiErrorText(add.error, t)}
-          </Alert>
-        )}
+        {/* What the fields do not show: the refusal itself (after a 401, with a new sign-in). */}
+        {add.isError && !formFieldErrors(add.error, FIELDS, t).complete && <SaveFailed error={add.error} />}
         <Group>
           <Button type="submit" loading={add.isPending}>
             {t('chat.add')}
@@ -296,11 +286,7 @@ export function ChatChannelsSection({ customerId }: { customerId: number }) {
       >
         <Stack gap="md">
           <Text>{t('chat.removeConfirm', { name: removing?.name ?? '' })}</Text>
-          {remove.isError && (
-            <Text c="red" role="alert">
-              {apiErrorText(remove.error, t)}
-            </Text>
-          )}
+          <SaveFailed error={remove.error} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setRemoving(undefined)}>
               {t('form.cancel', { ns: 'global' })}

@@ -54,7 +54,11 @@ async function setup(language: 'en' | 'nl', answer: () => Response) {
     if (init?.body) sent.push(JSON.parse(String(init.body)));
     return answer();
   };
-  const session = { api: createApiClient({ fetch: fetchStub }) } as unknown as Session;
+  const session = {
+    api: createApiClient({ fetch: fetchStub }),
+    // A customer's user: no global rights, so the customers' general texts.
+    can: () => false,
+  } as unknown as Session;
   render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider>

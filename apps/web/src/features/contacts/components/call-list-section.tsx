@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Button, Group, NativeSelect, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Text, VisuallyHidden } from '@mantine/core';
 import type { ContactSummary } from '@portaal/contracts/contacts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveFailed } from '../../../components/feedback/form-error.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
 import { useSaveCallList } from '../api/use-save-call-list.ts';
 import classes from './contacts.module.css';
 
@@ -210,11 +210,7 @@ export function CallListSection({
           </Button>
         </Group>
       )}
-      {save.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {apiErrorText(save.error, t)}
-        </Alert>
-      )}
+      <SaveFailed error={save.error} />
     </TitledSection>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useItemTitle } from '../../../app/document-title.ts';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { SaveFailed } from '../../../components/feedback/form-error.tsx';
 import {
   isNotFound,
   LoadFailed,
@@ -15,7 +16,6 @@ import {
 } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
 import { contactsQueries } from '../api/contacts-queries.ts';
 import { useDeleteContact } from '../api/use-delete-contact.ts';
 import { RoleBadges, SyncBadge } from './contact-badges.tsx';
@@ -155,11 +155,7 @@ export function ContactDetailPage({ customerId, contactId }: { customerId: numbe
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('contacts.deleteTitle')}>
         <Stack gap="md">
           <Text>{t('contacts.deleteConfirm', { name: contact.name })}</Text>
-          {remove.isError && (
-            <Text c="red" role="alert">
-              {apiErrorText(remove.error, t)}
-            </Text>
-          )}
+          <SaveFailed error={remove.error} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('form.cancel', { ns: 'global' })}

@@ -49,6 +49,7 @@ async function setup(shown: Contact, language: 'en' | 'nl' = 'en') {
   const session = {
     api: createApiClient({ fetch: async () => new Response(null, { status: 500 }) }),
     auth: { getState: () => ({ userInfo: { email: SANNE } }) },
+    can: () => false,
   } as unknown as Session;
   render(
     <I18nextProvider i18n={i18n}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type Contact,
@@ -15,10 +15,12 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { FormError } from '../../../components/feedback/form-error.tsx';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { ApiError, isSessionExpired } from '../../../lib/api-client.ts';
+import { fieldErrorText, formFieldErrors } from '../../../lib/error-text.ts';
 import { useSaveContact } from '../api/use-save-contact.ts';
 import { isOwnLogin } from '../utils/own-login.ts';
 
@@ -89,6 +91,7 @@ export function ContactForm({
   const { t } = useTranslation();
   const session = useSession();
   const save = useSaveContact(customerId, contact?.contact_id);
+  const errorText = useApiErrorText();
   // Nobody changes their own roles (the API answers OWN_ROLES_NOT_ALLOWED): say so beside the boxes.
   const ownRoles = isOwnLogin(session.auth.getState().userInfo?.email, contact);
   const [message, setMessage] = useState<string>();
@@ -136,23 +139,15 @@ export function ContactForm({
           onSaved(saved);
         },
         onError: (error) => {
-          const fields: Record<string, string> = {};
-          if (error instanceof ApiError) {
-            for (const item of error.details.errors ?? []) {
-              const field = FIELDS.find((name) => item.field === name || item.field.startsWith(`${name}.`));
-              if (field) fields[field] ??= messageText(item.message, t);
-            }
-          }
-          if (Object.keys(fields).length > 0) {
-            form.setErrors(fields);
-            focusFirst(fields);
-          }
           if (error instanceof ApiError && error.code === 'CONTACT_EMAIL_TAKEN') {
-            form.setErrors({ email: apiErrorText(error, t) });
+            form.setErrors({ email: errorText(error) });
             form.getInputNode('email')?.focus();
-          } else if (Object.keys(fields).length === 0) {
-            setMessage(apiErrorText(error, t));
+            return;
           }
+          const { fields, complete } = formFieldErrors(error, FIELDS, t, (text) => messageText(text, t));
+          form.setErrors(fields);
+          focusFirst(fields);
+          if (!complete) setMessage(errorText(error));
         },
       });
     },
@@ -245,11 +240,7 @@ export function ContactForm({
             {...form.getInputProps('internal_note')}
           />
         )}
-        {message && (
-          <Alert color="red" variant="light" role="alert">
-            {message}
-          </Alert>
-        )}
+        <FormError message={message} sessionExpired={isSessionExpired(save.error)} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             {t('form.cancel', { ns: 'global' })}

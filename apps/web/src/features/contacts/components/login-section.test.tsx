@@ -72,6 +72,7 @@ async function setup(
   const session = {
     api: createApiClient({ fetch: fetchStub }),
     auth: { getState: () => ({ userInfo: { email: 'sanne@goudenkorst.example' } }) },
+    can: () => false,
   } as unknown as Session;
   render(
     <I18nextProvider i18n={i18n}>

@@ -3,9 +3,9 @@ import type { Contact } from '@portaal/contracts/contacts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { SaveFailed } from '../../../components/feedback/form-error.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
 import {
   useInviteContact,
   useRemoveLogin,
@@ -58,11 +58,7 @@ export function LoginSection({ customerId, contact }: { customerId: number; cont
             {t('contacts.login.removeFailed', { name })}
           </Alert>
         )}
-        {failed && (
-          <Alert color="red" variant="light" role="alert">
-            {apiErrorText(failed, t)}
-          </Alert>
-        )}
+        <SaveFailed error={failed} />
         {own ? (
           <Text size="sm" c="dimmed">
             {t('contacts.login.ownLogin')}
@@ -123,11 +119,7 @@ export function LoginSection({ customerId, contact }: { customerId: number; cont
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('contacts.login.removeTitle')}>
         <Stack gap="md">
           <Text>{t('contacts.login.removeConfirm', { name })}</Text>
-          {remove.isError && (
-            <Text c="red" role="alert">
-              {apiErrorText(remove.error, t)}
-            </Text>
-          )}
+          <SaveFailed error={remove.error} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('form.cancel', { ns: 'global' })}

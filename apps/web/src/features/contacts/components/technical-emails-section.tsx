@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
 import { EMAIL_MESSAGE, emailSchema } from '@portaal/contracts/contacts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveFailed } from '../../../components/feedback/form-error.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
 import { useSaveTechnicalEmails } from '../api/use-save-technical-emails.ts';
 import classes from './contacts.module.css';
 
@@ -105,11 +105,7 @@ export function TechnicalEmailsSection({
           </Button>
         </Group>
       )}
-      {save.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {apiErrorText(save.error, t)}
-        </Alert>
-      )}
+      <SaveFailed error={save.error} />
     </TitledSection>
   );
 }

@@ -11,12 +11,12 @@ import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { DateField } from '../../../components/date-field/date-field.tsx';
 import { isDay } from '../../../components/date-field/parse-day.ts';
+import { SaveFailed } from '../../../components/feedback/form-error.tsx';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { BackLink, DetailStates } from '../../../components/list-shell/list-shell.tsx';
 import classes from '../../../components/money-list/money-list.module.css';
 import { RowCard } from '../../../components/money-list/row-card.tsx';
 import { ScrollRegion } from '../../../components/scroll-region/scroll-region.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { contractsQueries } from '../api/contracts-queries.ts';
@@ -312,11 +312,7 @@ function EndRequest({ contract, customerId }: { contract: Contract; customerId: 
             minRows={2}
             onChange={(event) => setReason(event.currentTarget.value)}
           />
-          {request.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {apiErrorText(request.error, t)}
-            </Alert>
-          )}
+          <SaveFailed error={request.error} />
           <Group>
             <Button type="submit" loading={request.isPending} color="red" variant="light">
               {t('administration.contracts.endSubmit')}

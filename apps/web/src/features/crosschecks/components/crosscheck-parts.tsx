@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { type CrosscheckStatus, crosscheckStatusColours } from '@portaal/contracts/crosscheck-rules';
 import type { DisplayLanguage } from '@portaal/contracts/display-rules';
 import { formatUsageAmount, usageTypeLabelKey } from '@portaal/contracts/usage-rules';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { LoadFailed } from '../../../components/feedback/page-states.tsx';
 import { formatMonth } from '../../../lib/format.ts';
 
 /** The status as a badge with its words: never colour alone. */
@@ -33,7 +33,7 @@ export const formatCrosscheckAmount = (
 /** The month by name in the reader's language, as the document title has it (lib/format.ts). */
 export const monthLabel = formatMonth;
 
-/** SPEC.md §8's crosscheck messages (failed to fetch list / details), the reason and a retry. */
+/** SPEC.md §8's crosscheck messages (failed to fetch list / details): the app's LoadFailed with them. */
 export function CrosscheckLoadFailed({
   title,
   error,
@@ -43,16 +43,9 @@ export function CrosscheckLoadFailed({
   error: unknown;
   onRetry(): void;
 }) {
-  const { t } = useTranslation('usage');
-  const { t: tGlobal } = useTranslation();
   return (
-    <Alert color="red" variant="light" title={title} role="alert" data-testid="crosscheck-load-failed">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{apiErrorText(error, tGlobal)}</Text>
-        <Button size="compact-sm" variant="default" onClick={onRetry}>
-          {t('crosschecks.retry')}
-        </Button>
-      </Stack>
-    </Alert>
+    <div data-testid="crosscheck-load-failed">
+      <LoadFailed title={title} error={error} onRetry={onRetry} />
+    </div>
   );
 }

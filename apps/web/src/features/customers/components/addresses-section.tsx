@@ -5,9 +5,10 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { LoadFailed } from '../../../components/feedback/page-states.tsx';
 import { customersQueries } from '../api/customers-queries.ts';
 import classes from './company.module.css';
-import { EmptyState, Section, SectionError, SectionSkeleton } from './section.tsx';
+import { EmptyState, Section, SectionSkeleton } from './section.tsx';
 
 /** Visit first, as customers look for it most; then how mail and goods reach them. */
 const TYPE_ORDER: readonly Address['type'][] = ['visit', 'postal', 'invoice', 'delivery'];
@@ -29,7 +30,7 @@ export function AddressesSection({ customerId }: { customerId: number }) {
 
   let body: ReactNode;
   if (query.isPending) body = <SectionSkeleton lines={5} />;
-  else if (query.isError) body = <SectionError error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.isError) body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.data.length === 0) body = <EmptyState>{t('company.addresses.empty')}</EmptyState>;
   else {
     const groups = TYPE_ORDER.map((type) => ({

@@ -5,10 +5,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { LoadFailed } from '../../../components/feedback/page-states.tsx';
 import { customersQueries } from '../api/customers-queries.ts';
 import { formatIban } from '../utils/format-iban.ts';
 import classes from './company.module.css';
-import { EmptyState, NotRegistered, Section, SectionError, SectionSkeleton } from './section.tsx';
+import { EmptyState, NotRegistered, Section, SectionSkeleton } from './section.tsx';
 
 export function BankAccountsSection({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export function BankAccountsSection({ customerId }: { customerId: number }) {
 
   let body: ReactNode;
   if (query.isPending) body = <SectionSkeleton lines={3} />;
-  else if (query.isError) body = <SectionError error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.isError) body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.data.length === 0) body = <EmptyState>{t('company.bank.empty')}</EmptyState>;
   else {
     const accounts = [...query.data].sort((a, b) => Number(b.main) - Number(a.main));

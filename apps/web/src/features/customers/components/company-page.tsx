@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { LoadFailed } from '../../../components/feedback/page-states.tsx';
 import { customersQueries } from '../api/customers-queries.ts';
 import { AddressesSection } from './addresses-section.tsx';
 import { BankAccountsSection } from './bank-accounts-section.tsx';
@@ -48,14 +38,7 @@ function Company({ customerId }: { customerId: number }) {
     return (
       <Stack gap="md">
         <Title order={1}>{t('company.title')}</Title>
-        <Alert color="red" variant="light" title={t('common.loadFailed')} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{apiErrorText(detail.error, t)}</Text>
-            <Button size="compact-sm" variant="default" onClick={() => void detail.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />
       </Stack>
     );
   }

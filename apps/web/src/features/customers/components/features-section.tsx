@@ -4,9 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { LoadFailed } from '../../../components/feedback/page-states.tsx';
 import { ObserveLimits, YesNo } from '../../../components/observe/observe-limits.tsx';
 import { customersQueries } from '../api/customers-queries.ts';
-import { Section, SectionError, SectionSkeleton } from './section.tsx';
+import { Section, SectionSkeleton } from './section.tsx';
 
 const CONTRACTS = ['managed_services', 'professional_services', 'service_management'] as const;
 
@@ -18,7 +19,7 @@ export function FeaturesSection({ customerId }: { customerId: number }) {
 
   let body: ReactNode;
   if (query.isPending) body = <SectionSkeleton lines={6} />;
-  else if (query.isError) body = <SectionError error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.isError) body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   else
     body = (
       <Stack gap="lg">

@@ -109,7 +109,11 @@ function setup(language: 'en' | 'nl', create: (body: unknown) => Response) {
     if (url.pathname === '/api/admin/v2/customer' && request.method === 'POST') return create(request.body);
     return json(404, {});
   };
-  const session = { api: createApiClient({ fetch: fetchStub }) } as unknown as Session;
+  const session = {
+    api: createApiClient({ fetch: fetchStub }),
+    // A staff moderator: rights held globally.
+    can: () => true,
+  } as unknown as Session;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const created: Customer[] = [];
   const renderForm = async () => {

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Fieldset,
   Group,
@@ -26,10 +25,12 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { FormError } from '../../../components/feedback/form-error.tsx';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
 import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, isSessionExpired } from '../../../lib/api-client.ts';
 import { countryOptions } from '../../../lib/countries.ts';
-import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { fieldErrorText } from '../../../lib/error-text.ts';
 import { ACCOUNTING_LINK, adminCustomersQueries } from '../api/admin-customers-queries.ts';
 import { useCreateCustomer } from '../api/use-create-customer.ts';
 import classes from './admin-customers.module.css';
@@ -130,6 +131,7 @@ export function NewCustomerForm({
   const { t, i18n } = useTranslation('default');
   const { api } = useSession();
   const create = useCreateCustomer();
+  const errorText = useApiErrorText();
   const [message, setMessage] = useState<string>();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const form = useForm<Values>({
@@ -198,22 +200,25 @@ export function NewCustomerForm({
         },
         onError: (error) => {
           const fields: Partial<Record<Field, string>> = {};
+          // Whether the fields show all of the refusal; what they do not becomes the form's message.
+          let complete = false;
           if (error instanceof ApiError) {
-            if (error.code === 'CUSTOMER_ID_TAKEN') fields.customer_id = apiErrorText(error, t);
-            else if (error.code === 'CUSTOMER_LINK_TAKEN') fields.accounting_id = apiErrorText(error, t);
-            else {
-              for (const item of error.details.errors ?? []) {
+            if (error.code === 'CUSTOMER_ID_TAKEN' || error.code === 'CUSTOMER_LINK_TAKEN') {
+              fields[error.code === 'CUSTOMER_ID_TAKEN' ? 'customer_id' : 'accounting_id'] = errorText(error);
+              complete = true;
+            } else {
+              const refused = error.details.errors ?? [];
+              complete = refused.length > 0;
+              for (const item of refused) {
                 const field = fieldOf(item.field.split('.'));
                 if (field) fields[field] ??= messageText(item.message, t);
+                else complete = false;
               }
             }
           }
-          if (Object.keys(fields).length > 0) {
-            form.setErrors(fields);
-            focusFirst(fields);
-          } else {
-            setMessage(apiErrorText(error, t));
-          }
+          form.setErrors(fields);
+          focusFirst(fields);
+          if (!complete) setMessage(errorText(error));
         },
       });
     },
@@ -247,7 +252,7 @@ export function NewCustomerForm({
   let accountingStatus: ReactNode = t('adminCustomers.form.accountingHint');
   if (accountingTyped) {
     if (accountingPending) accountingStatus = <Checking />;
-    else if (linkLookup.isError) accountingStatus = apiErrorText(linkLookup.error, t);
+    else if (linkLookup.isError) accountingStatus = errorText(linkLookup.error);
     else if (linkLookup.data) {
       accountingStatus = <span className={classes.taken}>{linkTakenText(linkLookup.data, t)}</span>;
     } else if (linkLookup.data === null) {
@@ -364,11 +369,7 @@ export function NewCustomerForm({
             />
           </SimpleGrid>
         </Fieldset>
-        {message && (
-          <Alert color="red" variant="light" role="alert">
-            {message}
-          </Alert>
-        )}
+        <FormError message={message} sessionExpired={isSessionExpired(create.error)} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             {t('form.cancel', { ns: 'global' })}

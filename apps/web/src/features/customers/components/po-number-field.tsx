@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { FormError } from '../../../components/feedback/form-error.tsx';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { isSessionExpired } from '../../../lib/api-client.ts';
+import { formFieldErrors } from '../../../lib/error-text.ts';
 import { useInlineEdit } from '../../../lib/use-inline-edit.ts';
 import { useUpdateCustomer } from '../api/use-update-customer.ts';
 
@@ -70,6 +72,7 @@ function PoNumberForm({
 }) {
   const { t } = useTranslation();
   const update = useUpdateCustomer(customerId);
+  const errorText = useApiErrorText();
   const [formError, setFormError] = useState<string>();
   const form = useForm({
     mode: 'controlled',
@@ -93,10 +96,9 @@ function PoNumberForm({
           onDone();
         },
         onError: (error) => {
-          const fieldErrors = error instanceof ApiError ? (error.details.errors ?? []) : [];
-          const own = fieldErrors.find((item) => item.field === FIELD);
-          if (own) form.setFieldError(FIELD, fieldErrorText(own.message, t));
-          else setFormError(apiErrorText(error, t));
+          const { fields, complete } = formFieldErrors(error, [FIELD], t);
+          form.setErrors(fields);
+          if (!complete) setFormError(errorText(error));
         },
       },
     );
@@ -116,11 +118,7 @@ function PoNumberForm({
           }}
           {...form.getInputProps(FIELD)}
         />
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} sessionExpired={isSessionExpired(update.error)} />
         <Group gap="sm">
           <Button type="submit" loading={update.isPending}>
             {t('form.save', { ns: 'global' })}

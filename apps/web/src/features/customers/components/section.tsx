@@ -1,7 +1,6 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../../lib/error-text.ts';
 
 /** A titled card of the company page; its heading names the region for screen readers. */
 export function Section({
@@ -39,21 +38,6 @@ export function SectionSkeleton({ lines = 4 }: { lines?: number }) {
         <Skeleton key={index} height={14} width={index % 2 ? '60%' : '85%'} radius="sm" aria-hidden="true" />
       ))}
     </Stack>
-  );
-}
-
-/** A section that could not load: the translated reason and a way to try again. */
-export function SectionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" title={t('common.loadFailed')}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{apiErrorText(error, t)}</Text>
-        <Button size="compact-sm" variant="default" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    </Alert>
   );
 }
 

@@ -8,8 +8,8 @@ import { useItemTitle } from '../../../app/document-title.ts';
 import { access } from '../../../app/navigation.ts';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { SaveFailed } from '../../../components/feedback/form-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { apiErrorText } from '../../../lib/error-text.ts';
 import { Icon } from '../../tickets/components/icons.tsx';
 import { LoadError, LoadingLines } from '../../tickets/components/page-states.tsx';
 import ticketClasses from '../../tickets/components/tickets.module.css';
@@ -240,11 +240,7 @@ function KubeconfigCard({
             {t('kubeconfig.instructions')}
           </Button>
         </Group>
-        {download.isError && (
-          <Text size="sm" c="red" role="alert">
-            {apiErrorText(download.error, t)}
-          </Text>
-        )}
+        <SaveFailed error={download.error} />
       </Stack>
     </Card>
   );

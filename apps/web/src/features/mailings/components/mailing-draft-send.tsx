@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Mailing } from '@portaal/contracts/mailings';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { FormError } from '../../../components/feedback/form-error.tsx';
+import { LoadFailed, useApiErrorText } from '../../../components/feedback/page-states.tsx';
+import { ApiError, isSessionExpired } from '../../../lib/api-client.ts';
 import { mailingsQueries } from '../api/mailings-queries.ts';
 import { useSendMailing } from '../api/use-send-mailing.ts';
 import { SendConfirmation } from './send-confirmation.tsx';
@@ -14,11 +15,11 @@ import { SendConfirmation } from './send-confirmation.tsx';
 /** Refusals of a draft's send that this screen words itself: the general texts speak of the wizard. */
 const DRAFT_SEND_CODES = ['MAILING_NO_RECIPIENTS', 'MAILING_NOT_DRAFT'];
 
-function sendErrorText(error: unknown, t: TFunction): string {
+function sendErrorText(error: unknown, t: TFunction, errorText: (error: unknown) => string): string {
   if (error instanceof ApiError && error.code && DRAFT_SEND_CODES.includes(error.code)) {
     return t(`mailings.draft.errors.${error.code}`);
   }
-  return apiErrorText(error, t);
+  return errorText(error);
 }
 
 /**
@@ -30,17 +31,19 @@ function sendErrorText(error: unknown, t: TFunction): string {
  */
 export function MailingDraftSend({ mailing, onSent }: { mailing: Mailing; onSent: () => void }) {
   const { t } = useTranslation();
+  const errorText = useApiErrorText();
   const { api } = useSession();
   const isDraft = mailing.status === 'draft';
   const preview = useQuery({ ...mailingsQueries.preview(api, mailing.query), enabled: isDraft });
   const sendMailing = useSendMailing();
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string>();
+  // The refusal itself, not its text: after a 401 the message offers to sign in again.
+  const [failure, setFailure] = useState<unknown>();
   const count = preview.data?.count;
   const countId = `mailing-draft-count-${mailing.mailing_id}`;
 
   const open = () => {
-    setError(undefined);
+    setFailure(undefined);
     // The count as it is at this moment: contacts may have changed their choice since the page opened.
     void preview.refetch();
     setConfirming(true);
@@ -53,7 +56,7 @@ export function MailingDraftSend({ mailing, onSent }: { mailing: Mailing; onSent
         onSuccess: () => setConfirming(false),
         onError: (failure) => {
           setConfirming(false);
-          setError(sendErrorText(failure, t));
+          setFailure(failure);
           // The count said otherwise: show what the list reaches now (the mailing itself is unchanged).
           if (failure instanceof ApiError && failure.code === 'MAILING_NO_RECIPIENTS') void preview.refetch();
         },
@@ -64,15 +67,17 @@ export function MailingDraftSend({ mailing, onSent }: { mailing: Mailing; onSent
     <>
       {isDraft && (
         <Stack gap="sm" mt="md">
-          <Text id={countId} data-testid="draft-recipient-count">
-            {preview.isError
-              ? apiErrorText(preview.error, t)
-              : count === undefined
+          {preview.isError ? (
+            <LoadFailed error={preview.error} onRetry={() => void preview.refetch()} notFound={false} />
+          ) : (
+            <Text id={countId} data-testid="draft-recipient-count">
+              {count === undefined
                 ? t('mailings.draft.counting')
                 : count === 0
                   ? t('mailings.draft.none')
                   : t('mailings.draft.count', { count })}
-          </Text>
+            </Text>
+          )}
           {preview.data && preview.data.count > 0 && (
             <Text size="sm" c="dimmed">
               {t('mailings.list.perLanguage', preview.data.languages)}
@@ -89,10 +94,13 @@ export function MailingDraftSend({ mailing, onSent }: { mailing: Mailing; onSent
               {t('mailings.send')}
             </Button>
           </Group>
-          {error && (
-            <Alert color="red" variant="light" role="alert" data-testid="draft-send-error">
-              {error}
-            </Alert>
+          {failure !== undefined && (
+            <div data-testid="draft-send-error">
+              <FormError
+                message={sendErrorText(failure, t, errorText)}
+                sessionExpired={isSessionExpired(failure)}
+              />
+            </div>
           )}
         </Stack>
       )}

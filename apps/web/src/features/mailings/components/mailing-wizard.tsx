@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -6,9 +6,11 @@ import { Link } from '@tanstack/react-router';
 import { type ComponentType, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { FormError } from '../../../components/feedback/form-error.tsx';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
 import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { BackLink } from '../../../components/list-shell/list-shell.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { isSessionExpired } from '../../../lib/api-client.ts';
 import { mailingsQueries } from '../api/mailings-queries.ts';
 import { useSendMailing } from '../api/use-send-mailing.ts';
 import { MailingCheckStep } from './mailing-check-step.tsx';
@@ -43,6 +45,9 @@ export function MailingWizard({
   const [active, setActive] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [stepError, setStepError] = useState<string>();
+  // The send was refused with a 401: the message offers to sign in again (the wizard's input is lost).
+  const [sessionExpired, setSessionExpired] = useState(false);
+  const errorText = useApiErrorText();
   const heading = useRef<HTMLHeadingElement>(null);
   const narrow = useMediaQuery('(max-width: 48em)', false);
   const sendMailing = useSendMailing();
@@ -60,6 +65,7 @@ export function MailingWizard({
 
   const go = (step: number) => {
     setStepError(undefined);
+    setSessionExpired(false);
     setActive(step);
     // The new step's heading takes the focus, so keyboard and screen reader users start at its top.
     requestAnimationFrame(() => heading.current?.focus());
@@ -93,7 +99,8 @@ export function MailingWizard({
         onSuccess: () => go(STEPS),
         onError: (error) => {
           // MAILING_NO_RECIPIENTS (the list emptied since step 1) and every other refusal, by code.
-          setStepError(apiErrorText(error, t));
+          setStepError(errorText(error));
+          setSessionExpired(isSessionExpired(error));
         },
       },
     );
@@ -139,11 +146,7 @@ export function MailingWizard({
               )}
               {active === 1 && <MailingContentStep form={form} />}
               {active === 2 && <MailingCheckStep values={values} preview={preview.data} />}
-              {stepError && (
-                <Alert color="red" variant="light" role="alert">
-                  {stepError}
-                </Alert>
-              )}
+              <FormError message={stepError} sessionExpired={sessionExpired} />
               <Group justify="space-between">
                 {active > 0 ? (
                   <Button variant="default" onClick={() => go(active - 1)}>

@@ -144,6 +144,8 @@ async function renderBell({
       selections.push(customer);
       current = customer;
     },
+    // A customer's user: no global rights, so the customers' general texts.
+    can: () => false,
   } as unknown as Session;
 
   const root = createRootRoute({

@@ -1,7 +1,7 @@
 import '../../../app/mantine-full-styles.ts';
 import {
   ActionIcon,
-  Alert,
+  Box,
   Button,
   Group,
   ScrollArea,
@@ -19,7 +19,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { SaveFailed } from '../../../components/feedback/form-error.tsx';
+import { LoadFailed } from '../../../components/feedback/page-states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { type NotificationFilter, notificationsQueries } from '../api/notifications-queries.ts';
@@ -125,9 +126,9 @@ export function NotificationList({
         />
       </Stack>
       {actionError && (
-        <Alert color="red" variant="light" role="alert" m="xs" p="xs">
-          {apiErrorText(actionError, t)}
-        </Alert>
+        <Box m="xs">
+          <SaveFailed error={actionError} />
+        </Box>
       )}
       {list.isPending ? (
         <Stack gap="sm" className={classes.state} role="status">
@@ -137,14 +138,14 @@ export function NotificationList({
           ))}
         </Stack>
       ) : list.isError && notifications.length === 0 ? (
-        <Alert color="red" variant="light" role="alert" title={t('notifications.loadFailed')} m="xs">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{apiErrorText(list.error, t)}</Text>
-            <Button size="compact-sm" variant="default" onClick={() => void list.refetch()}>
-              {t('notifications.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <Box m="xs">
+          <LoadFailed
+            title={t('notifications.loadFailed')}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            notFound={false}
+          />
+        </Box>
       ) : notifications.length === 0 ? (
         <Text className={classes.state} ta="center" c="dimmed" data-testid="notifications-empty">
           {filter === 'unread' ? t('notifications.emptyUnread') : t('notifications.empty')}

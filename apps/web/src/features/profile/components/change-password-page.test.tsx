@@ -62,6 +62,7 @@ async function renderPage({
     },
     api: createApiClient({ fetch: fetchStub }),
     auth: { subscribe: () => () => {}, getState: () => authState },
+    can: () => false,
   } as unknown as Session;
   // The page links home, so it needs a router around it.
   const root = createRootRoute();

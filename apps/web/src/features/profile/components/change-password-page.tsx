@@ -4,8 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useSession } from '../../../app/session.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { FormError } from '../../../components/feedback/form-error.tsx';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
+import { ApiError, isSessionExpired } from '../../../lib/api-client.ts';
+import { formFieldErrors } from '../../../lib/error-text.ts';
 import { useChangePassword } from '../api/use-change-password.ts';
 
 /** The limits of packages/contracts passwordChangeSchema (kept here so the page does not load zod). */
@@ -52,6 +54,7 @@ function ChangePasswordForm() {
   const { t } = useTranslation();
   const { userInfo, authenticated } = useAuthState();
   const change = useChangePassword();
+  const errorText = useApiErrorText();
   const [formError, setFormError] = useState<string>();
   const [done, setDone] = useState(false);
   const success = useRef<HTMLDivElement>(null);
@@ -121,10 +124,9 @@ function ChangePasswordForm() {
             setFormError(t('password.errors.TOO_MANY_ATTEMPTS'));
             return;
           }
-          const fieldErrors = error instanceof ApiError ? (error.details.errors ?? []) : [];
-          const known = fieldErrors.filter((item) => item.field in form.values);
-          for (const item of known) form.setFieldError(item.field, fieldErrorText(item.message, t));
-          if (known.length === 0) setFormError(apiErrorText(error, t));
+          const { fields, complete } = formFieldErrors(error, Object.keys(form.values), t);
+          form.setErrors(fields);
+          if (!complete) setFormError(errorText(error));
         },
       },
     );
@@ -187,11 +189,7 @@ function ChangePasswordForm() {
             withAsterisk
             {...passwordProps('confirm')}
           />
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} sessionExpired={isSessionExpired(change.error)} />
           <Button type="submit" loading={change.isPending} w={{ base: '100%', xs: 'auto' }}>
             {t('password.submit')}
           </Button>

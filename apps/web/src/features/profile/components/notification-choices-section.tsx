@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   type MyNotificationChoices,
   type NotificationEvent,
@@ -8,9 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { SaveFailed } from '../../../components/feedback/form-error.tsx';
 import { LoadFailed, LoadingBlocks } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
 import { notificationChoicesQueries } from '../api/notification-choices-queries.ts';
 import { useSaveNotificationChoices } from '../api/use-save-notification-choices.ts';
 import classes from './notification-choices.module.css';
@@ -73,11 +73,7 @@ function CustomerChoices({ entry, titled }: { entry: MyNotificationChoices; titl
           ))}
         </Table.Tbody>
       </Table>
-      {save.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {apiErrorText(save.error, t)}
-        </Alert>
-      )}
+      <SaveFailed error={save.error} />
       <Group>
         <Button
           size="sm"

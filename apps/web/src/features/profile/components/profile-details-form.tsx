@@ -1,11 +1,14 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Me } from '@portaal/contracts';
 import { formatPhone } from '@portaal/contracts/contacts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/feedback/form-error.tsx';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { apiErrorText, fieldErrorText } from '../../../lib/error-text.ts';
+import { isSessionExpired } from '../../../lib/api-client.ts';
+import { formFieldErrors } from '../../../lib/error-text.ts';
 import { useUpdateProfile } from '../api/use-update-profile.ts';
 
 const NAME_MAX = 100;
@@ -15,6 +18,8 @@ type Field = 'given_name' | 'family_name' | 'phone' | 'mobile';
 export function ProfileDetailsForm({ me, onDone }: { me: Me; onDone: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
+  const errorText = useApiErrorText();
+  const [formError, setFormError] = useState<string>();
   const required = t('form.required', { ns: 'global' });
   const name = (value: string) =>
     !value.trim()
@@ -35,6 +40,7 @@ export function ProfileDetailsForm({ me, onDone }: { me: Me; onDone: () => void 
   });
 
   const submit = form.onSubmit((values) => {
+    setFormError(undefined);
     update.mutate(
       {
         given_name: values.given_name.trim(),
@@ -48,10 +54,9 @@ export function ProfileDetailsForm({ me, onDone }: { me: Me; onDone: () => void 
           onDone();
         },
         onError: (error) => {
-          const fieldErrors = error instanceof ApiError ? (error.details.errors ?? []) : [];
-          for (const item of fieldErrors) {
-            if (item.field in form.values) form.setFieldError(item.field, fieldErrorText(item.message, t));
-          }
+          const { fields, complete } = formFieldErrors(error, Object.keys(form.values), t);
+          form.setErrors(fields);
+          if (!complete) setFormError(errorText(error));
         },
       },
     );
@@ -96,11 +101,11 @@ export function ProfileDetailsForm({ me, onDone }: { me: Me; onDone: () => void 
           autoComplete="tel"
           {...form.getInputProps('mobile')}
         />
-        {update.isError && (
-          <Alert color="red" variant="light" role="alert" title={t('profile.saveFailed')}>
-            {apiErrorText(update.error, t)}
-          </Alert>
-        )}
+        <FormError
+          title={t('profile.saveFailed')}
+          message={formError}
+          sessionExpired={isSessionExpired(update.error)}
+        />
         <Group gap="sm">
           <Button type="submit" loading={update.isPending}>
             {t('profile.save')}

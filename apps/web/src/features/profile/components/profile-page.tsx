@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -20,8 +19,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { LoadFailed } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { useErrorToast } from '../../../components/feedback/use-error-toast.ts';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n.ts';
 import { useInlineEdit } from '../../../lib/use-inline-edit.ts';
 import { meQueries } from '../api/me-queries.ts';
@@ -114,6 +114,7 @@ function AccountPages() {
 /** The language preference: saved to the profile first, then applied to the whole app. */
 function LanguagePreference({ me }: { me: Me }) {
   const { t, i18n } = useTranslation();
+  const errorToast = useErrorToast();
   const update = useUpdateLanguage();
   const onChange = (value: string | null) => {
     const language = LANGUAGES.find((code) => code === value);
@@ -125,8 +126,7 @@ function LanguagePreference({ me }: { me: Me }) {
           await i18n.changeLanguage(language);
           toast({ title: t('profile.languageSaved') });
         },
-        onError: (error) =>
-          toast({ title: t('profile.languageFailed'), description: apiErrorText(error, t), color: 'red' }),
+        onError: (error) => errorToast(t('profile.languageFailed'), error),
       },
     );
   };
@@ -223,17 +223,7 @@ export function ProfilePage({ notificationChoices }: { notificationChoices?: Rea
   let preferences: ReactNode;
   let roles: ReactNode;
   if (query.isError) {
-    const error = (
-      <Alert color="red" variant="light" title={t('common.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{apiErrorText(query.error, t)}</Text>
-          <Button size="compact-sm" variant="default" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-    details = error;
+    details = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
     preferences = null;
     roles = null;
   } else if (!me) {

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import type { ReactNode, Ref } from 'react';
+import { Button, Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SignInAgainButton } from '../../../components/feedback/page-states.tsx';
+import { FormError } from '../../../components/feedback/form-error.tsx';
 import type { FormFeedback } from '../hooks/use-form-feedback.ts';
 
 /** Placeholder lines while something loads; announced once as "Loading…". */
@@ -20,30 +20,6 @@ export function LoadingLines({ lines = 4, height = 14 }: { lines?: number; heigh
 
 /** Something could not load: the app's own state (the reason, and a retry or a new sign-in). */
 export { LoadFailed as LoadError } from '../../../components/feedback/page-states.tsx';
-
-/**
- * A form-level error above the submit button; after a 401, with the way to sign in again. Focusable
- * (not in the tab order): after a refusal that blames no field, the focus goes here.
- */
-function FormError({
-  message,
-  sessionExpired,
-  ref,
-}: {
-  message: string | undefined;
-  sessionExpired: boolean;
-  ref: Ref<HTMLDivElement>;
-}) {
-  if (!message) return null;
-  return (
-    <Alert ref={ref} color="red" variant="light" role="alert" tabIndex={-1}>
-      <Stack gap="xs" align="flex-start">
-        {message}
-        {sessionExpired && <SignInAgainButton />}
-      </Stack>
-    </Alert>
-  );
-}
 
 /** The end of a form: what the server refused that belongs to no field, then the submit button. */
 export function FormFooter({

@@ -18,10 +18,10 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { useErrorToast } from '../../../components/feedback/use-error-toast.ts';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { useLeaveGuard } from '../../../components/leave-guard/use-leave-guard.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { deskQueries } from '../api/desk-queries.ts';
 import { useDeleteSavedReply } from '../api/use-delete-saved-reply.ts';
@@ -306,6 +306,7 @@ function SavedReplyForm({
 
 function DeleteConfirmation({ reply, onClose }: { reply: SavedReply | undefined; onClose: () => void }) {
   const { t } = useTranslation('support');
+  const errorToast = useErrorToast();
   const remove = useDeleteSavedReply();
   return (
     <Modal
@@ -330,12 +331,7 @@ function DeleteConfirmation({ reply, onClose }: { reply: SavedReply | undefined;
                   toast({ title: t('savedReplies.deleted', { title: reply.title }) });
                   onClose();
                 },
-                onError: (error) =>
-                  toast({
-                    title: t('savedReplies.failed'),
-                    description: apiErrorText(error, t),
-                    color: 'red',
-                  }),
+                onError: (error) => errorToast(t('savedReplies.failed'), error),
               });
             }}
           >

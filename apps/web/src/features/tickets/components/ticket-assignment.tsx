@@ -1,11 +1,12 @@
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Select, Stack } from '@mantine/core';
 import type { Ticket } from '@portaal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useSession } from '../../../app/session.ts';
+import { LoadFailed } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { useErrorToast } from '../../../components/feedback/use-error-toast.ts';
 import { deskQueries } from '../api/desk-queries.ts';
 import { useAssignTicket } from '../api/use-assign-ticket.ts';
 import { BusyButton } from './busy-button.tsx';
@@ -13,6 +14,7 @@ import { BusyButton } from './busy-button.tsx';
 /** Staff editors assign the ticket: to themselves in one click, or to a colleague. */
 export function TicketAssignment({ ticket, customerId }: { ticket: Ticket; customerId: number }) {
   const { t } = useTranslation('support');
+  const errorToast = useErrorToast();
   const { api } = useSession();
   const { userInfo } = useAuthState();
   const staff = useQuery(deskQueries.staff(api));
@@ -31,8 +33,7 @@ export function TicketAssignment({ ticket, customerId }: { ticket: Ticket; custo
             : t('assignment.cleared'),
         });
       },
-      onError: (error) =>
-        toast({ title: t('assignment.failed'), description: apiErrorText(error, t), color: 'red' }),
+      onError: (error) => errorToast(t('assignment.failed'), error),
     });
 
   const options = (staff.data ?? [])
@@ -84,9 +85,7 @@ export function TicketAssignment({ ticket, customerId }: { ticket: Ticket; custo
         </BusyButton>
       </Group>
       {staff.isError && (
-        <Text size="sm" c="red">
-          {apiErrorText(staff.error, t)}
-        </Text>
+        <LoadFailed error={staff.error} onRetry={() => void staff.refetch()} notFound={false} />
       )}
     </Stack>
   );

@@ -7,8 +7,8 @@ import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useSelectedCustomer, useSession } from '../../../app/session.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { apiErrorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ticketsQueries } from '../api/tickets-queries.ts';
 import type { AttachmentLimits } from './attachment-input.tsx';
@@ -88,6 +88,7 @@ export function TicketDetailPage({ ticketId }: { ticketId: number }) {
 
 function TicketDetail({ customerId, ticketId }: { customerId: number; ticketId: number }) {
   const { t } = useTranslation('support');
+  const errorText = useApiErrorText();
   const { api } = useSession();
   const query = useQuery({
     ...ticketsQueries.detail(api, customerId, ticketId),
@@ -124,7 +125,7 @@ function TicketDetail({ customerId, ticketId }: { customerId: number; ticketId: 
           <Card withBorder padding="xl" radius="md" w="100%" data-testid="ticket-not-found">
             <Stack gap="sm" align="flex-start">
               <Title order={1}>{t('detail.notFoundTitle', { id: ticketId })}</Title>
-              <Text>{apiErrorText(query.error, t)}</Text>
+              <Text>{errorText(query.error)}</Text>
               <Button component={Link} to="/support" variant="default">
                 {t('detail.backToList')}
               </Button>

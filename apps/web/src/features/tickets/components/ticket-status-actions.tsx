@@ -4,9 +4,9 @@ import type { TicketStatus } from '@portaal/contracts/ticket-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback/toast.tsx';
+import { useErrorToast } from '../../../components/feedback/use-error-toast.ts';
 import { GrowingTextarea } from '../../../components/growing-textarea/growing-textarea.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
 import { useChangeTicketStatus } from '../api/use-change-ticket-status.ts';
 import { useReplyToTicket } from '../api/use-reply-to-ticket.ts';
 import { limits } from '../utils/form-rules.ts';
@@ -18,6 +18,7 @@ import { BusyButton } from './busy-button.tsx';
  */
 export function TicketStatusActions({ ticket, customerId }: { ticket: Ticket; customerId: number }) {
   const { t } = useTranslation('support');
+  const errorToast = useErrorToast();
   const change = useChangeTicketStatus(customerId, ticket.ticket_id);
   const [choice, setChoice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -29,8 +30,7 @@ export function TicketStatusActions({ ticket, customerId }: { ticket: Ticket; cu
         setChoice(null);
         toast({ title: t('detail.statusSaved', { status: t(`status.${status}`) }) });
       },
-      onError: (error) =>
-        toast({ title: t('detail.statusFailed'), description: apiErrorText(error, t), color: 'red' }),
+      onError: (error) => errorToast(t('detail.statusFailed'), error),
     });
 
   if (ticket.can_write_internal) {
@@ -95,6 +95,7 @@ function CloseDialog({
   customerId: number;
 }) {
   const { t } = useTranslation('support');
+  const errorToast = useErrorToast();
   const change = useChangeTicketStatus(customerId, ticket.ticket_id);
   const reply = useReplyToTicket(customerId, ticket.ticket_id);
   const [reason, setReason] = useState('');
@@ -104,8 +105,7 @@ function CloseDialog({
       onClose();
       toast({ title: t('detail.statusSaved', { status: t('status.closed') }) });
     },
-    onError: (error: Error) =>
-      toast({ title: t('detail.statusFailed'), description: apiErrorText(error, t), color: 'red' }),
+    onError: (error: Error) => errorToast(t('detail.statusFailed'), error),
   };
   const confirm = () => {
     const text = reason.trim();

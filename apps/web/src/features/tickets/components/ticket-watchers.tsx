@@ -5,8 +5,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useSession } from '../../../app/session.ts';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
 import { toast } from '../../../components/feedback/toast.tsx';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { useErrorToast } from '../../../components/feedback/use-error-toast.ts';
 import { useAddWatcher } from '../api/use-add-watcher.ts';
 import { useRemoveWatcher } from '../api/use-remove-watcher.ts';
 import { watcherQueries } from '../api/watcher-queries.ts';
@@ -33,6 +34,8 @@ export function WatcherNames({ ticket }: { ticket: Ticket }) {
  */
 export function TicketWatchers({ ticket, customerId }: { ticket: Ticket; customerId: number }) {
   const { t } = useTranslation('support');
+  const errorToast = useErrorToast();
+  const errorText = useApiErrorText();
   const session = useSession();
   const { api } = session;
   const { userInfo } = useAuthState();
@@ -42,8 +45,7 @@ export function TicketWatchers({ ticket, customerId }: { ticket: Ticket; custome
   const remove = useRemoveWatcher(customerId, ticket.ticket_id);
   const [choice, setChoice] = useState<string | null>(null);
 
-  const failed = (error: Error) =>
-    toast({ title: t('watchers.failed'), description: apiErrorText(error, t), color: 'red' });
+  const failed = (error: Error) => errorToast(t('watchers.failed'), error);
 
   const onAdd = () => {
     const person = candidates.data?.find((candidate) => candidate.user_id === choice);
@@ -114,7 +116,7 @@ export function TicketWatchers({ ticket, customerId }: { ticket: Ticket; custome
           // Grows with the card: at a fixed 220 px "Everyone already follows it" was cut off.
           flex="1 1 220px"
           maw={360}
-          error={candidates.isError ? apiErrorText(candidates.error, t) : undefined}
+          error={candidates.isError ? errorText(candidates.error) : undefined}
           data-testid="watcher-choice"
         />
         <BusyButton variant="default" size="sm" unavailable={!choice} busy={add.isPending} onClick={onAdd}>

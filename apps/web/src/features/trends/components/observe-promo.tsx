@@ -3,8 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
-import { type ApiError, dataOf } from '../../../lib/api-client.ts';
-import { apiErrorText } from '../../../lib/error-text.ts';
+import { FormError } from '../../../components/feedback/form-error.tsx';
+import { useApiErrorText } from '../../../components/feedback/page-states.tsx';
+import { type ApiError, dataOf, isSessionExpired } from '../../../lib/api-client.ts';
 
 interface FiledTicket {
   ticket_id: number;
@@ -16,6 +17,7 @@ interface FiledTicket {
  */
 export function ObservePromo({ customerId, canRequest }: { customerId: number; canRequest: boolean }) {
   const { t, i18n } = useTranslation();
+  const errorText = useApiErrorText();
   const { api } = useSession();
   const request = useMutation<FiledTicket, ApiError | Error, void>({
     mutationFn: () => {
@@ -69,9 +71,10 @@ export function ObservePromo({ customerId, canRequest }: { customerId: number; c
               {t('trends.observe.request')}
             </Button>
             {request.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {apiErrorText(request.error, t)} {t('trends.observe.askOwner')}
-              </Alert>
+              <FormError
+                message={`${errorText(request.error)} ${t('trends.observe.askOwner')}`}
+                sessionExpired={isSessionExpired(request.error)}
+              />
             )}
           </Stack>
         ) : (
