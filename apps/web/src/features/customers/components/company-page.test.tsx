@@ -58,4 +58,28 @@ describe('the company page', () => {
     const label = button.querySelector('.mantine-Button-label');
     expect(label).toHaveStyle({ whiteSpace: 'normal', lineHeight: 'var(--mantine-line-height-sm)' });
   });
+
+  it.each([
+    [false, 'Please try again. If the problem persists, contact your provider.'],
+    [true, 'Please try again. If the problem persists, tell the development team.'],
+  ])('a section that cannot load says why for its reader (staff: %s), with a retry', async (staff, text) => {
+    await renderPageAt({
+      path: '/company',
+      element: <CompanyPage />,
+      language: 'en',
+      // The details load; the addresses fail with a server fault that has no text of its own.
+      fetch: async (input) =>
+        (input instanceof Request ? input.url : String(input)).endsWith('/addresses')
+          ? new Response(JSON.stringify({ status: 502 }), { status: 502 })
+          : apiAnswering({ '/api/v2/customer/1001': customer })(input),
+      can: () => staff,
+      customerName: customer.display_name,
+      links: ['/company/$customerId/contacts'],
+    });
+    const [failed] = await screen.findAllByText(text);
+    const alert = failed?.closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the text is not in an alert');
+    expect(alert).toHaveTextContent('This could not be loaded');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
 });
