@@ -36,6 +36,18 @@ type Listener = () => void;
  * keycloak-js behind a small store: tokens restored from and saved to storage, a refresh attempt every
  * 10 s, and on any failure the tokens cleared and the user unauthenticated (SPEC.md §4, §8).
  */
+/**
+ * The first screen's hints of which pages this user may open and whom the home page greets are theirs
+ * alone (the language and colour mode cookies stay: they are the browser's, as the login page's
+ * language is).
+ */
+function forgetFirstScreen() {
+  // biome-ignore lint/suspicious/noDocumentCookie: synchronous and everywhere; the Cookie Store API is neither
+  document.cookie = pagesCookieRemoval;
+  // biome-ignore lint/suspicious/noDocumentCookie: as above
+  document.cookie = homeCookieRemoval;
+}
+
 export function createAuth(config: OidcConfig) {
   const keycloak = new Keycloak({ url: config.url, realm: config.realm, clientId: config.clientId });
   let state: AuthState = { userInfo: null, authenticated: false, token: undefined };
@@ -166,6 +178,8 @@ export function createAuth(config: OidcConfig) {
     }): Promise<AuthState> {
       followSignOutInOtherTabs(publicPage);
       const stored = readTokens();
+      // Nobody is signed in: hints left by a profile answer that arrived after the sign-out go too.
+      if (!stored.token) forgetFirstScreen();
       // A reload: keycloak-js first refreshes the stored token (updateToken(-1)). While that runs, the
       // user info and the profile are read with the stored token if it is still valid, instead of
       // after the refresh. Should the refresh fail, the user is signed out and both are dropped.
@@ -250,13 +264,7 @@ export function createAuth(config: OidcConfig) {
       const idToken = keycloak.idToken ?? readTokens().idToken;
       localStorage.clear();
       sessionStorage.clear();
-      // The first screen's hints of which pages this user may open and whom the home page greets are
-      // theirs alone (the language and colour mode cookies stay: they are the browser's, as the login
-      // page's language is).
-      // biome-ignore lint/suspicious/noDocumentCookie: synchronous and everywhere; the Cookie Store API is neither
-      document.cookie = pagesCookieRemoval;
-      // biome-ignore lint/suspicious/noDocumentCookie: as above
-      document.cookie = homeCookieRemoval;
+      forgetFirstScreen();
       // The router saves its scroll positions on beforeunload, after this point: empty storage again
       // once the page is really going.
       window.addEventListener('pagehide', () => sessionStorage.clear(), { once: true });
