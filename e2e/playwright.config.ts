@@ -8,7 +8,8 @@ export const HUMAN_USER_AGENT =
 
 /**
  * Debian's Chromium only; browsers are never downloaded. One worker: the tests share one server and
- * one database, and some of them change data (the PO number, a user's language preference).
+ * one database, and some of them change data (the PO number, a user's language preference). run.ts
+ * runs several of these at once, each with a product and a database of its own.
  * E2E_REUSE_SERVER=1 runs against a product already listening on E2E_PORT (for quick local loops).
  */
 export default defineConfig({
@@ -20,7 +21,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [['list']],
-  outputDir: '../test-results/e2e',
+  // A shard of run.ts keeps its own, since Playwright empties the folder when it starts.
+  outputDir: process.env.E2E_SHARD
+    ? `../test-results/e2e/shard-${process.env.E2E_SHARD}`
+    : '../test-results/e2e',
   use: {
     baseURL,
     locale: 'en-GB',
