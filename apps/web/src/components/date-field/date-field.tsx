@@ -10,8 +10,12 @@ import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import { type FocusEvent, type InputEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppLanguage, currentLanguage } from '../../lib/i18n.ts';
+import { StrokeIcon } from '../icon/stroke-icon.tsx';
 import classes from './date-field.module.css';
 import { hasDayShape, isDay, parseTypedDay } from './parse-day.ts';
+
+/** A calendar; the field's label carries the meaning. */
+const CALENDAR_ICON = ['M4 6h16v14H4z', 'M4 10h16', 'M8 3v4', 'M16 3v4'];
 
 /**
  * How a day is written in each language: SPEC.md §9's DD-MM-YYYY, as formatDate (lib/format.ts) shows
@@ -33,28 +37,6 @@ export interface DateFieldProps
    * than taking the field for empty; a filter hands on only days (`isDay`).
    */
   onChange: (value: string) => void;
-}
-
-function CalendarIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 6h16v14H4z" />
-      <path d="M4 10h16" />
-      <path d="M8 3v4" />
-      <path d="M16 3v4" />
-    </svg>
-  );
 }
 
 /**
@@ -137,7 +119,7 @@ export function DateField({
         valueFormat={DATE_FORMATS[language]}
         dateParser={(text) => parseTypedDay(text) ?? null}
         placeholder={placeholder ?? t('dateField.placeholder')}
-        leftSection={<CalendarIcon />}
+        leftSection={<StrokeIcon paths={CALENDAR_ICON} />}
         leftSectionPointerEvents="none"
         classNames={{ day: classes.day }}
         ariaLabels={{

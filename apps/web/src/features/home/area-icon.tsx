@@ -1,4 +1,5 @@
 import type { AreaKey } from '../../app/navigation.ts';
+import { StrokeIcon } from '../../components/icon/stroke-icon.tsx';
 
 /** Outline icons (24 × 24, stroke) per area; decorative, the card title names the area. */
 const paths: Partial<Record<AreaKey, string[]>> = {
@@ -30,23 +31,5 @@ const paths: Partial<Record<AreaKey, string[]>> = {
 };
 
 export function AreaIcon({ area }: { area: AreaKey }) {
-  const lines = paths[area] ?? ['M4 4h16v16H4z'];
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {lines.map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
+  return <StrokeIcon paths={paths[area] ?? ['M4 4h16v16H4z']} size={22} strokeWidth={1.8} />;
 }

@@ -6,7 +6,11 @@ import { useMatches, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsStaff, useSelectedCustomer, useSession } from '../../../app/session.ts';
+import { StrokeIcon } from '../../../components/icon/stroke-icon.tsx';
 import { CUSTOMER_LIST_LIMIT, customersQueries } from '../api/customers-queries.ts';
+
+/** A circular arrow: try again; the button's name says it. */
+const RETRY_ICON = ['M3 12a9 9 0 1 0 3-6.7L3 8', 'M3 3v5h5'];
 
 /** Searchable from this many customers on. */
 const SEARCHABLE_FROM = 8;
@@ -80,7 +84,7 @@ export function CustomerSwitcher({
             loading={customers.isFetching}
             onClick={() => void customers.refetch()}
           >
-            <RetryIcon />
+            <StrokeIcon paths={RETRY_ICON} size={18} />
           </ActionIcon>
         </Tooltip>
       </Group>
@@ -148,25 +152,4 @@ export function CustomerSwitcher({
 function rightsOnSeveral(session: ReturnType<typeof useSession>): boolean {
   const rights = session.auth.getState().userInfo?.rights ?? {};
   return Object.keys(rights).filter((key) => key !== 'global').length > 1;
-}
-
-/** A circular arrow: try again. Decorative; the button's name says it. */
-function RetryIcon() {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
-      <path d="M3 3v5h5" />
-    </svg>
-  );
 }

@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../../components/icon/stroke-icon.tsx';
+
 /** Outline icons of the bell (24 × 24, stroke); decorative: the accessible names carry the meaning. */
 const paths = {
   bell: ['M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9', 'M10.3 21a1.94 1.94 0 0 0 3.4 0'],
@@ -6,22 +8,5 @@ const paths = {
 } as const;
 
 export function NotificationIcon({ name, size = 18 }: { name: keyof typeof paths; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths[name].map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
+  return <StrokeIcon paths={paths[name]} size={size} />;
 }

@@ -4,29 +4,12 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS_PX } from '../../../app/theme.ts';
+import { StrokeIcon } from '../../../components/icon/stroke-icon.tsx';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../search-rules.ts';
 import { startTypeAhead, typing } from '../type-ahead.ts';
 
-/** Magnifying glass (24 × 24, stroke); decorative: the link's label carries the meaning. */
-function SearchIcon() {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-4-4" />
-    </svg>
-  );
-}
+/** Magnifying glass; the link's label carries the meaning. */
+const SEARCH_ICON = ['M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M20 20l-4-4'];
 
 /**
  * The header's search box (phones, below `sm`, get a search button that opens the Search screen): `/`
@@ -76,7 +59,7 @@ export function HeaderSearch({ openDirectly }: { openDirectly?: (query: string) 
         aria-label={t('search.open')}
         data-testid="header-search-button"
       >
-        <SearchIcon />
+        <StrokeIcon paths={SEARCH_ICON} size={20} />
       </ActionIcon>
       <Box
         component="form"

@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../../components/icon/stroke-icon.tsx';
+
 /** Small outline icons (24 × 24, stroke); always decorative: the text beside them carries the meaning. */
 const paths = {
   message: ['M4 5h16v11H8l-4 4z'],
@@ -18,23 +20,5 @@ const paths = {
 export type IconName = keyof typeof paths;
 
 export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      style={{ flexShrink: 0 }}
-    >
-      {paths[name].map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
+  return <StrokeIcon paths={paths[name]} size={size} style={{ flexShrink: 0 }} />;
 }
